@@ -1,0 +1,96 @@
+//===- Compat.h - Every LLVM version difference KernelTime depends on -----===//
+//
+// KernelTime targets LLVM 22; LLVM 19 support is planned. Every place where
+// the LLVM API or the IR that clang produces differs between versions goes
+// through this header, so the rest of the code is version-free.
+//
+//===----------------------------------------------------------------------===//
+#ifndef KERNELTIME_COMPAT_H
+#define KERNELTIME_COMPAT_H
+
+#include "llvm/Config/llvm-config.h"
+#include "llvm/IR/CallingConv.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Metadata.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/TargetParser/Triple.h"
+
+#if LLVM_VERSION_MAJOR >= 22
+#include "llvm/Plugins/PassPlugin.h"
+#else
+#include "llvm/Passes/PassPlugin.h"
+#endif
+
+#include <functional>
+
+namespace ktime {
+namespace compat {
+
+/// The module's target triple (a Triple since LLVM 21, a string before).
+inline llvm::Triple getTargetTriple(const llvm::Module &M) {
+#if LLVM_VERSION_MAJOR >= 21
+  return M.getTargetTriple();
+#else
+  return llvm::Triple(M.getTargetTriple());
+#endif
+}
+
+/// True for a CUDA kernel: the ptx_kernel calling convention (clang 20+) or a
+/// "kernel" entry in !nvvm.annotations (older IR, still accepted).
+inline bool isKernel(const llvm::Function &F) {
+  if (F.isDeclaration())
+    return false;
+  if (F.getCallingConv() == llvm::CallingConv::PTX_Kernel)
+    return true;
+  const llvm::NamedMDNode *Ann =
+      F.getParent()->getNamedMetadata("nvvm.annotations");
+  if (!Ann)
+    return false;
+  for (const llvm::MDNode *Op : Ann->operands()) {
+    if (Op->getNumOperands() < 3)
+      continue;
+    auto *FnMD = llvm::dyn_cast_or_null<llvm::ValueAsMetadata>(Op->getOperand(0));
+    auto *Key = llvm::dyn_cast_or_null<llvm::MDString>(Op->getOperand(1));
+    if (FnMD && Key && FnMD->getValue() == &F && Key->getString() == "kernel")
+      return true;
+  }
+  return false;
+}
+
+/// Calls Fn(ArgNo, Name) for every parameter that debug info names. LLVM 19+
+/// keeps variable locations as debug records; older intrinsics are not
+/// produced by the clang versions KernelTime supports.
+inline void forEachDebugParamName(
+    const llvm::Function &F,
+    const std::function<void(unsigned, llvm::StringRef)> &Fn) {
+  for (const llvm::Instruction &I : llvm::instructions(F))
+    for (const llvm::DbgVariableRecord &R :
+         llvm::filterDbgVars(I.getDbgRecordRange()))
+      if (const llvm::DILocalVariable *V = R.getVariable())
+        if (V->getArg() != 0 && !V->getName().empty())
+          Fn(V->getArg() - 1, V->getName());
+}
+
+/// Registers a callback at the optimizer's last extension point (the
+/// ThinOrFullLTOPhase argument exists since LLVM 20).
+inline void registerOptimizerLast(
+    llvm::PassBuilder &PB,
+    const std::function<void(llvm::ModulePassManager &,
+                             llvm::OptimizationLevel)> &Fn) {
+#if LLVM_VERSION_MAJOR >= 20
+  PB.registerOptimizerLastEPCallback(
+      [Fn](llvm::ModulePassManager &MPM, llvm::OptimizationLevel Level,
+           llvm::ThinOrFullLTOPhase) { Fn(MPM, Level); });
+#else
+  PB.registerOptimizerLastEPCallback(Fn);
+#endif
+}
+
+} // namespace compat
+} // namespace ktime
+
+#endif // KERNELTIME_COMPAT_H

@@ -1,0 +1,194 @@
+//===- KernelTime/Expr.h - Symbolic expressions for kernel times -*- C++ -*-===//
+//
+// The Expr stage: a small exact symbolic algebra for trip counts, latencies
+// and delays. An Expr is an immutable value (cheap to copy) built from
+// rational constants, named symbols (tid.x, argN, lat.DRAM, trip.L12, ...),
+// + - *, floor division, ceildiv, min and max. Every Expr is kept in one
+// canonical form, so equal expressions compare and print equal; it can be
+// evaluated under bindings of its symbols and have symbols substituted.
+// docs/expressions.md describes the language, the canonical form and the
+// printing rules.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef KERNELTIME_EXPR_H
+#define KERNELTIME_EXPR_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/DynamicAPInt.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+
+namespace llvm {
+class raw_ostream;
+} // namespace llvm
+
+namespace ktime {
+
+/// An exact rational number of arbitrary precision, always normalised:
+/// denominator > 0 and gcd(numerator, denominator) == 1.
+class Rational {
+public:
+  Rational() : Num(0), Den(1) {}
+  Rational(int64_t V) : Num(V), Den(1) {}
+  /// \p D must not be zero.
+  Rational(int64_t N, int64_t D);
+  /// \p D must not be zero.
+  Rational(llvm::DynamicAPInt N, llvm::DynamicAPInt D);
+  static Rational fromInt64(int64_t V) { return Rational(V); }
+
+  const llvm::DynamicAPInt &getNumerator() const { return Num; }
+  const llvm::DynamicAPInt &getDenominator() const { return Den; }
+  bool isInteger() const { return Den == 1; }
+  bool isZero() const { return Num == 0; }
+  /// -1, 0 or 1.
+  int sign() const { return Num < 0 ? -1 : (Num > 0 ? 1 : 0); }
+  /// The integer value if this is an integer that fits in int64_t.
+  std::optional<int64_t> getInt64() const;
+  double toDouble() const;
+
+  Rational floor() const;
+  Rational ceil() const;
+  Rational abs() const;
+
+  Rational operator-() const;
+  Rational &operator+=(const Rational &O);
+  Rational &operator-=(const Rational &O);
+  Rational &operator*=(const Rational &O);
+  /// \p O must not be zero.
+  Rational &operator/=(const Rational &O);
+  friend Rational operator+(Rational A, const Rational &B) { return A += B; }
+  friend Rational operator-(Rational A, const Rational &B) { return A -= B; }
+  friend Rational operator*(Rational A, const Rational &B) { return A *= B; }
+  friend Rational operator/(Rational A, const Rational &B) { return A /= B; }
+
+  friend bool operator==(const Rational &A, const Rational &B) {
+    return A.Num == B.Num && A.Den == B.Den;
+  }
+  friend bool operator!=(const Rational &A, const Rational &B) {
+    return !(A == B);
+  }
+  friend bool operator<(const Rational &A, const Rational &B);
+  friend bool operator>(const Rational &A, const Rational &B) { return B < A; }
+  friend bool operator<=(const Rational &A, const Rational &B) {
+    return !(B < A);
+  }
+  friend bool operator>=(const Rational &A, const Rational &B) {
+    return !(A < B);
+  }
+
+  /// Prints an integer as decimal digits, a non-integer with a terminating
+  /// decimal expansion of at most 6 fractional digits as a decimal ("0.5",
+  /// "-2.125"), and any other value as "frac(N, D)" ("frac(1, 3)",
+  /// "-frac(2, 7)").
+  void print(llvm::raw_ostream &OS) const;
+  std::string str() const;
+
+private:
+  void normalize();
+  llvm::DynamicAPInt Num, Den;
+};
+
+bool operator<(const Rational &A, const Rational &B);
+llvm::raw_ostream &operator<<(llvm::raw_ostream &OS, const Rational &R);
+
+/// Values for symbols, by name.
+using Bindings = std::map<std::string, Rational>;
+
+namespace detail {
+struct ExprNode;
+struct ExprAccess;
+} // namespace detail
+
+/// A symbolic expression in canonical form. See docs/expressions.md.
+class Expr {
+public:
+  enum class Kind { Constant, Symbol, Add, Mul, FloorDiv, CeilDiv, Min, Max };
+
+  /// The constant 0.
+  Expr();
+  static Expr constant(int64_t V);
+  static Expr constant(const Rational &R);
+  static Expr symbol(llvm::StringRef Name);
+
+  friend Expr operator+(const Expr &A, const Expr &B);
+  friend Expr operator-(const Expr &A, const Expr &B);
+  friend Expr operator*(const Expr &A, const Expr &B);
+  friend Expr operator+(const Expr &A, int64_t B);
+  friend Expr operator-(const Expr &A, int64_t B);
+  friend Expr operator*(const Expr &A, int64_t B);
+  friend Expr operator+(int64_t A, const Expr &B);
+  friend Expr operator-(int64_t A, const Expr &B);
+  friend Expr operator*(int64_t A, const Expr &B);
+  Expr operator-() const;
+  Expr &operator+=(const Expr &O) { return *this = *this + O; }
+  Expr &operator-=(const Expr &O) { return *this = *this - O; }
+  Expr &operator*=(const Expr &O) { return *this = *this * O; }
+
+  /// floor(A / B), printed "A / B". A constant zero divisor stays symbolic.
+  static Expr floorDiv(const Expr &A, const Expr &B);
+  /// ceil(A / B), printed "ceildiv(A, B)".
+  static Expr ceilDiv(const Expr &A, const Expr &B);
+  static Expr min(const Expr &A, const Expr &B);
+  static Expr max(const Expr &A, const Expr &B);
+  /// \p Ops must not be empty (an empty list gives the constant 0).
+  static Expr min(llvm::ArrayRef<Expr> Ops);
+  static Expr max(llvm::ArrayRef<Expr> Ops);
+
+  Kind getKind() const;
+  /// Add: the terms in canonical order. Mul: an optional leading Constant
+  /// coefficient (never 0 or 1), then the sorted factors. FloorDiv, CeilDiv:
+  /// numerator and divisor. Min, Max: the sorted operands. Empty for
+  /// Constant and Symbol.
+  llvm::ArrayRef<Expr> operands() const;
+  bool isConstant() const { return getKind() == Kind::Constant; }
+  bool isSymbol() const { return getKind() == Kind::Symbol; }
+  std::optional<Rational> getConstant() const;
+  /// The value if this is a constant integer that fits in int64_t.
+  std::optional<int64_t> getInt64() const;
+  /// The name of a Symbol; empty for any other kind.
+  llvm::StringRef getSymbolName() const;
+
+  void print(llvm::raw_ostream &OS) const;
+  std::string str() const;
+
+  /// Equality of canonical forms.
+  bool operator==(const Expr &O) const;
+  bool operator!=(const Expr &O) const { return !(*this == O); }
+  /// A deterministic total order on canonical forms (no pointer order).
+  bool operator<(const Expr &O) const;
+
+  /// The value under \p B; nullopt if a symbol is unbound or a divisor is 0.
+  std::optional<Rational> evaluate(const Bindings &B) const;
+  /// Replaces the symbols named in \p Subst and re-simplifies.
+  Expr substitute(const std::map<std::string, Expr> &Subst) const;
+  void collectSymbols(std::set<std::string> &Out) const;
+  bool mentions(llvm::StringRef Symbol) const;
+  /// True if none of \p Symbols occurs in a product with another
+  /// non-constant factor, in a division, a min or a max.
+  bool isAffineIn(llvm::ArrayRef<std::string> Symbols) const;
+  /// True if the value is an integer whenever every integer symbol is bound
+  /// to an integer (see isIntegerSymbol).
+  bool isIntegral() const;
+
+  /// Symbols denote integers, except the memory-latency symbols whose names
+  /// start with "lat.", which may take any rational value.
+  static bool isIntegerSymbol(llvm::StringRef Name);
+
+private:
+  friend struct detail::ExprAccess;
+  explicit Expr(std::shared_ptr<const detail::ExprNode> N) : Node(std::move(N)) {}
+  std::shared_ptr<const detail::ExprNode> Node;
+};
+
+llvm::raw_ostream &operator<<(llvm::raw_ostream &OS, const Expr &E);
+
+} // namespace ktime
+
+#endif // KERNELTIME_EXPR_H

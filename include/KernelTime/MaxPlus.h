@@ -1,0 +1,641 @@
+//===- KernelTime/MaxPlus.h - Max-plus algebra -----------------*- C++ -*-===//
+//
+// Part of KernelTime, an LLVM pass plugin that predicts CUDA kernel times.
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// The max-plus core of the Antonyuk & Mikheev model (seeds/001; MODEL.md
+/// section 2; docs/maxplus.md): the scalar Value (a double with eps = -inf),
+/// the Semiring traits that make every structure generic over its element
+/// type (numbers now, symbolic expressions later), sparse vectors and
+/// matrices with (+) = max and (x) = +, the paper's graph height with its
+/// self-loop rule, and the critical path <1_o, Z^k (x) 1_i> evaluated
+/// sparsely in topological order.
+///
+/// Conventions: entry (i, j) of a matrix is the weight z_ij of the arc j -> i,
+/// so one propagation step is Y = Z (x) X. In vectors and matrices epsilon is
+/// the ABSENCE of an entry; an element type never needs an -inf value.
+///
+//===----------------------------------------------------------------------===//
+
+#ifndef KERNELTIME_MAXPLUS_H
+#define KERNELTIME_MAXPLUS_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <cassert>
+#include <cstddef>
+#include <limits>
+#include <map>
+#include <optional>
+#include <string>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+namespace ktime::maxplus {
+
+//===----------------------------------------------------------------------===//
+// Scalar values
+//===----------------------------------------------------------------------===//
+
+/// A max-plus scalar: a double, with epsilon (the (+) identity and (x)
+/// absorbing element) represented as -inf and the unit e as 0. +inf is an
+/// ordinary (top) value; eps (x) +inf = eps. NaN is not a max-plus value: the
+/// constructor maps it to eps, so no Value is ever NaN.
+class Value {
+public:
+  /// Epsilon.
+  Value() : V(-std::numeric_limits<double>::infinity()) {}
+  explicit Value(double D);
+
+  static Value eps() { return Value(); }
+  /// The (x) unit e = 0.
+  static Value unit() { return Value(0.0); }
+
+  bool isEps() const { return V == -std::numeric_limits<double>::infinity(); }
+  /// The number; -inf for eps.
+  double toDouble() const { return V; }
+
+  /// Prints "-inf" for eps, "+inf" for +inf, otherwise the shortest decimal
+  /// form that reads back as the same double ("7", "0.1", "1e+20").
+  void print(llvm::raw_ostream &OS) const;
+  std::string str() const;
+
+  friend bool operator==(Value A, Value B) { return A.V == B.V; }
+  friend bool operator!=(Value A, Value B) { return A.V != B.V; }
+  /// The max-plus order: eps below everything, +inf above everything.
+  friend bool operator<(Value A, Value B) { return A.V < B.V; }
+
+private:
+  double V;
+};
+
+/// a (+) b = max(a, b).
+Value oplus(Value A, Value B);
+/// a (x) b = a + b, with eps absorbing (eps (x) anything = eps, +inf too).
+Value otimes(Value A, Value B);
+
+llvm::raw_ostream &operator<<(llvm::raw_ostream &OS, Value V);
+
+//===----------------------------------------------------------------------===//
+// Semiring traits
+//===----------------------------------------------------------------------===//
+
+/// The operations the structures below use on their element type T.
+/// A specialisation must provide
+///   static T oplus(const T &, const T &);   // max
+///   static T otimes(const T &, const T &);  // +
+///   static T one();                         // the (x) unit e (0)
+/// and may provide
+///   static bool isEps(const T &);  // entries equal to eps are not stored
+///   static bool less(const T &, const T &);  // order for criticalPath
+/// Epsilon is never asked for: it is the absence of an entry.
+template <typename T> struct Semiring;
+
+template <> struct Semiring<Value> {
+  static Value oplus(Value A, Value B) { return maxplus::oplus(A, B); }
+  static Value otimes(Value A, Value B) { return maxplus::otimes(A, B); }
+  static Value one() { return Value::unit(); }
+  static bool isEps(Value A) { return A.isEps(); }
+  static bool less(Value A, Value B) { return A < B; }
+};
+
+/// Plain doubles; -inf counts as eps, NaN is the caller's problem.
+template <> struct Semiring<double> {
+  static double oplus(double A, double B) { return A < B ? B : A; }
+  static double otimes(double A, double B);
+  static double one() { return 0.0; }
+  static bool isEps(double A) {
+    return A == -std::numeric_limits<double>::infinity();
+  }
+  static bool less(double A, double B) { return A < B; }
+};
+
+namespace detail {
+template <typename T, typename = void> struct HasIsEps : std::false_type {};
+template <typename T>
+struct HasIsEps<
+    T, std::void_t<decltype(Semiring<T>::isEps(std::declval<const T &>()))>>
+    : std::true_type {};
+template <typename T, typename = void> struct HasLess : std::false_type {};
+template <typename T>
+struct HasLess<T, std::void_t<decltype(Semiring<T>::less(
+                      std::declval<const T &>(), std::declval<const T &>()))>>
+    : std::true_type {};
+
+/// True if X is the element type's own spelling of eps (never for types
+/// without isEps).
+template <typename T> bool isEps(const T &X) {
+  if constexpr (HasIsEps<T>::value)
+    return Semiring<T>::isEps(X);
+  else
+    return false;
+}
+
+/// Row := Row (+) {Col: X}, keeping eps out of the map.
+template <typename T>
+void accumulate(std::map<unsigned, T> &Row, unsigned Col, T X) {
+  if (isEps(X))
+    return;
+  auto It = Row.find(Col);
+  if (It == Row.end())
+    Row.emplace(Col, std::move(X));
+  else
+    It->second = Semiring<T>::oplus(It->second, X);
+}
+
+template <typename T> std::string toString(const T &X) {
+  std::string S;
+  llvm::raw_string_ostream OS(S);
+  OS << X;
+  OS.flush();
+  return S;
+}
+
+/// Prints one row "[c0 c1 ...]", cell K right-aligned to Widths[K] (if
+/// given); an empty cell string prints as ".".
+void printRow(llvm::raw_ostream &OS, llvm::ArrayRef<std::string> Cells,
+              llvm::ArrayRef<size_t> Widths);
+/// Prints a Rows x Cols grid of row-major Cells, columns aligned, one
+/// "[...]" line (ending in a newline) per row.
+void printGrid(llvm::raw_ostream &OS, unsigned Rows, unsigned Cols,
+               llvm::ArrayRef<std::string> Cells);
+} // namespace detail
+
+/// The strict order Semiring<T>::less as a function object; criticalPath's
+/// default comparator. Types without less() pass their own comparator.
+template <typename T> struct SemiringLess {
+  bool operator()(const T &A, const T &B) const {
+    static_assert(detail::HasLess<T>::value,
+                  "Semiring<T> has no less(): pass a comparator");
+    return Semiring<T>::less(A, B);
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Graph structure (element-type independent)
+//===----------------------------------------------------------------------===//
+
+/// The arcs of a kernel graph without their weights: what height and the
+/// topological order depend on. Self-loops are kept apart from other arcs.
+class ArcPattern {
+public:
+  explicit ArcPattern(unsigned NumNodes = 0);
+
+  unsigned size() const { return static_cast<unsigned>(Preds.size()); }
+  /// Adds the arc From -> To (a self-loop if From == To). Nodes must exist.
+  /// Matrices never add an arc twice; if a caller does, the algorithms
+  /// below still give the same answers.
+  void addArc(unsigned From, unsigned To);
+  bool hasSelfLoop(unsigned Node) const { return SelfLoop[Node]; }
+  /// Arcs into / out of Node, self-loops excluded.
+  llvm::ArrayRef<unsigned> predecessors(unsigned Node) const {
+    return Preds[Node];
+  }
+  llvm::ArrayRef<unsigned> successors(unsigned Node) const {
+    return Succs[Node];
+  }
+  /// Number of arcs, self-loops included.
+  size_t numArcs() const { return NumArcs; }
+
+private:
+  std::vector<std::vector<unsigned>> Preds, Succs;
+  std::vector<bool> SelfLoop;
+  size_t NumArcs = 0;
+};
+
+/// A topological order of the graph without its self-loops, or a cycle.
+struct TopoOrder {
+  /// All nodes, every arc going forward (ties by ascending index, FIFO).
+  /// Empty when there is a cycle.
+  std::vector<unsigned> Order;
+  /// One cycle other than a self-loop, as C0 -> C1 -> ... -> Cn-1 -> C0
+  /// with C0 its smallest node; empty when the graph is acyclic.
+  std::vector<unsigned> Cycle;
+  bool ok() const { return Cycle.empty(); }
+};
+TopoOrder topologicalOrder(const ArcPattern &G);
+
+/// The paper's graph height: strip the graph stage by stage; a stage either
+/// removes the self-loops of nodes whose only incoming arc is their own loop
+/// (preferred), or else removes all nodes without incoming arcs together with
+/// their outgoing arcs. Height = number of stages - 1; 0 for an empty graph;
+/// std::nullopt if a cycle other than a self-loop prevents stripping.
+/// If Stages is given it receives, per node, the 1-based stage that removed
+/// it (the paper's node numbering, a looped node relabelled on removal).
+std::optional<unsigned> height(const ArcPattern &G,
+                               std::vector<unsigned> *Stages = nullptr);
+
+/// Prints a node path as "2 -> 1 -> 0" ("(empty)" if empty).
+void printNodePath(llvm::raw_ostream &OS, llvm::ArrayRef<unsigned> Path);
+
+//===----------------------------------------------------------------------===//
+// Sparse vectors
+//===----------------------------------------------------------------------===//
+
+/// A max-plus column vector of a fixed size; absent entries are eps.
+template <typename T> class SparseVector {
+public:
+  using Storage = std::map<unsigned, T>;
+  using const_iterator = typename Storage::const_iterator;
+
+  explicit SparseVector(unsigned Size = 0) : Size(Size) {}
+
+  /// 1_S: e (0) on the nodes in S, eps elsewhere (the paper's 1_i and 1_o).
+  static SparseVector indicator(unsigned Size, llvm::ArrayRef<unsigned> S) {
+    SparseVector R(Size);
+    for (unsigned I : S)
+      R.set(I, Semiring<T>::one());
+    return R;
+  }
+
+  unsigned size() const { return Size; }
+  /// Number of non-eps entries.
+  size_t numEntries() const { return Entries.size(); }
+  /// Entry I, or nullptr for eps.
+  const T *lookup(unsigned I) const {
+    assert(I < Size && "vector index out of range");
+    auto It = Entries.find(I);
+    return It == Entries.end() ? nullptr : &It->second;
+  }
+  /// Sets entry I (erases it if X is the element type's eps).
+  void set(unsigned I, T X) {
+    assert(I < Size && "vector index out of range");
+    Entries.erase(I);
+    detail::accumulate(Entries, I, std::move(X));
+  }
+  void erase(unsigned I) { Entries.erase(I); }
+  /// Entry I := entry I (+) X.
+  void accumulate(unsigned I, T X) {
+    assert(I < Size && "vector index out of range");
+    detail::accumulate(Entries, I, std::move(X));
+  }
+
+  const_iterator begin() const { return Entries.begin(); }
+  const_iterator end() const { return Entries.end(); }
+
+  friend bool operator==(const SparseVector &A, const SparseVector &B) {
+    return A.Size == B.Size && A.Entries == B.Entries;
+  }
+  friend bool operator!=(const SparseVector &A, const SparseVector &B) {
+    return !(A == B);
+  }
+
+  /// Prints "[. 0 7]" ("." for eps); needs operator<< for T.
+  void print(llvm::raw_ostream &OS) const {
+    std::vector<std::string> Cells(Size);
+    for (const auto &[I, X] : Entries)
+      Cells[I] = detail::toString(X);
+    detail::printRow(OS, Cells, {});
+  }
+
+private:
+  unsigned Size;
+  Storage Entries;
+};
+
+template <typename T>
+llvm::raw_ostream &operator<<(llvm::raw_ostream &OS, const SparseVector<T> &V) {
+  V.print(OS);
+  return OS;
+}
+
+//===----------------------------------------------------------------------===//
+// Sparse matrices
+//===----------------------------------------------------------------------===//
+
+/// An n x n max-plus matrix; entry (I, J) is the weight z_IJ of the arc
+/// J -> I; absent entries are eps. Stored by rows: row I holds the arcs into
+/// node I, which is what both (x) and the critical path walk.
+template <typename T> class SparseMatrix {
+public:
+  using Row = std::map<unsigned, T>;
+
+  explicit SparseMatrix(unsigned N = 0) : Rows(N) {}
+
+  /// E: e (0) on the diagonal, eps elsewhere; the (x) identity.
+  static SparseMatrix identity(unsigned N) {
+    SparseMatrix R(N);
+    for (unsigned I = 0; I < N; ++I)
+      R.set(I, I, Semiring<T>::one());
+    return R;
+  }
+
+  unsigned size() const { return static_cast<unsigned>(Rows.size()); }
+  /// Number of non-eps entries (arcs).
+  size_t numEntries() const {
+    size_t Num = 0;
+    for (const Row &R : Rows)
+      Num += R.size();
+    return Num;
+  }
+  /// z_IJ, or nullptr for eps.
+  const T *lookup(unsigned I, unsigned J) const {
+    assert(I < size() && J < size() && "matrix index out of range");
+    auto It = Rows[I].find(J);
+    return It == Rows[I].end() ? nullptr : &It->second;
+  }
+  /// Sets z_IJ (the arc J -> I); erases it if X is the element type's eps.
+  void set(unsigned I, unsigned J, T X) {
+    assert(I < size() && J < size() && "matrix index out of range");
+    Rows[I].erase(J);
+    detail::accumulate(Rows[I], J, std::move(X));
+  }
+  /// The same as set(To, From, X), spelled as an arc.
+  void setArc(unsigned From, unsigned To, T X) { set(To, From, std::move(X)); }
+  void erase(unsigned I, unsigned J) { Rows[I].erase(J); }
+  /// z_IJ := z_IJ (+) X.
+  void accumulate(unsigned I, unsigned J, T X) {
+    assert(I < size() && J < size() && "matrix index out of range");
+    detail::accumulate(Rows[I], J, std::move(X));
+  }
+  /// Row I: the arcs into node I, keyed by source node.
+  const Row &row(unsigned I) const { return Rows[I]; }
+
+  /// The arcs without their weights.
+  ArcPattern pattern() const {
+    ArcPattern G(size());
+    for (unsigned I = 0, N = size(); I < N; ++I)
+      for (const auto &Entry : Rows[I])
+        G.addArc(Entry.first, I);
+    return G;
+  }
+
+  /// The same graph with every weight mapped through F (for example a
+  /// symbolic matrix evaluated to numbers).
+  template <typename U, typename Fn> SparseMatrix<U> map(Fn F) const {
+    SparseMatrix<U> R(size());
+    for (unsigned I = 0, N = size(); I < N; ++I)
+      for (const auto &[J, X] : Rows[I])
+        R.set(I, J, F(X));
+    return R;
+  }
+
+  friend bool operator==(const SparseMatrix &A, const SparseMatrix &B) {
+    return A.Rows == B.Rows;
+  }
+  friend bool operator!=(const SparseMatrix &A, const SparseMatrix &B) {
+    return !(A == B);
+  }
+
+  /// Prints one "[...]" line per row, "." for eps, columns aligned; dense,
+  /// so for small matrices. Needs operator<< for T.
+  void print(llvm::raw_ostream &OS) const {
+    unsigned N = size();
+    std::vector<std::string> Cells(size_t(N) * N);
+    for (unsigned I = 0; I < N; ++I)
+      for (const auto &[J, X] : Rows[I])
+        Cells[size_t(I) * N + J] = detail::toString(X);
+    detail::printGrid(OS, N, N, Cells);
+  }
+
+private:
+  std::vector<Row> Rows;
+};
+
+template <typename T>
+llvm::raw_ostream &operator<<(llvm::raw_ostream &OS, const SparseMatrix<T> &M) {
+  M.print(OS);
+  return OS;
+}
+
+//===----------------------------------------------------------------------===//
+// (+), (x), inner product, powers
+//===----------------------------------------------------------------------===//
+
+/// Entrywise max.
+template <typename T>
+SparseVector<T> oplus(const SparseVector<T> &A, const SparseVector<T> &B) {
+  assert(A.size() == B.size() && "vector sizes differ");
+  SparseVector<T> R = A;
+  for (const auto &[I, X] : B)
+    R.accumulate(I, X);
+  return R;
+}
+
+/// Entrywise max.
+template <typename T>
+SparseMatrix<T> oplus(const SparseMatrix<T> &A, const SparseMatrix<T> &B) {
+  assert(A.size() == B.size() && "matrix sizes differ");
+  SparseMatrix<T> R = A;
+  for (unsigned I = 0, N = B.size(); I < N; ++I)
+    for (const auto &[J, X] : B.row(I))
+      R.accumulate(I, J, X);
+  return R;
+}
+
+/// (A (x) B)_IJ = max_K (a_IK + b_KJ), row by row over the non-eps entries.
+template <typename T>
+SparseMatrix<T> otimes(const SparseMatrix<T> &A, const SparseMatrix<T> &B) {
+  assert(A.size() == B.size() && "matrix sizes differ");
+  SparseMatrix<T> R(A.size());
+  for (unsigned I = 0, N = A.size(); I < N; ++I)
+    for (const auto &[K, AIK] : A.row(I))
+      for (const auto &[J, BKJ] : B.row(K))
+        R.accumulate(I, J, Semiring<T>::otimes(AIK, BKJ));
+  return R;
+}
+
+/// (Z (x) X)_I = max_J (z_IJ + x_J): one propagation step Y = Z (x) X.
+template <typename T>
+SparseVector<T> otimes(const SparseMatrix<T> &Z, const SparseVector<T> &X) {
+  assert(Z.size() == X.size() && "matrix and vector sizes differ");
+  SparseVector<T> R(X.size());
+  for (unsigned I = 0, N = Z.size(); I < N; ++I)
+    for (const auto &[J, ZIJ] : Z.row(I))
+      if (const T *XJ = X.lookup(J))
+        R.accumulate(I, Semiring<T>::otimes(ZIJ, *XJ));
+  return R;
+}
+
+/// <A, B> = max_J (a_J + b_J); std::nullopt is eps.
+template <typename T>
+std::optional<T> innerProduct(const SparseVector<T> &A,
+                              const SparseVector<T> &B) {
+  assert(A.size() == B.size() && "vector sizes differ");
+  std::optional<T> R;
+  for (const auto &[J, AJ] : A) {
+    const T *BJ = B.lookup(J);
+    if (!BJ)
+      continue;
+    T P = Semiring<T>::otimes(AJ, *BJ);
+    if (detail::isEps(P))
+      continue;
+    R = R ? Semiring<T>::oplus(*R, P) : std::move(P);
+  }
+  return R;
+}
+
+/// Z^K by squaring; Z^0 = E. E only appears for K = 0, so symbolic
+/// entries never carry a "0 +" from it.
+template <typename T>
+SparseMatrix<T> power(const SparseMatrix<T> &Z, unsigned K) {
+  if (K == 0)
+    return SparseMatrix<T>::identity(Z.size());
+  std::optional<SparseMatrix<T>> R;
+  SparseMatrix<T> Base = Z;
+  while (true) {
+    if (K & 1)
+      R = R ? otimes(*R, Base) : Base;
+    K >>= 1;
+    if (!K)
+      return std::move(*R);
+    Base = otimes(Base, Base);
+  }
+}
+
+/// Height of the graph of Z (see height(const ArcPattern &, ...)).
+template <typename T>
+std::optional<unsigned> height(const SparseMatrix<T> &Z,
+                               std::vector<unsigned> *Stages = nullptr) {
+  return height(Z.pattern(), Stages);
+}
+
+//===----------------------------------------------------------------------===//
+// Critical paths
+//===----------------------------------------------------------------------===//
+
+enum class PathStatus {
+  Ok,     ///< Length (and Path, if asked for) are set.
+  NoPath, ///< No output is reachable from an input (or there are none).
+  Cycle   ///< The graph has a cycle other than a self-loop; see Cycle.
+};
+
+template <typename T> struct PathResult {
+  PathStatus Status = PathStatus::NoPath;
+  /// The time from the inputs to the latest output; set iff Status == Ok.
+  std::optional<T> Length;
+  /// criticalPath only: the nodes of a longest path, input first.
+  std::vector<unsigned> Path;
+  /// Status == Cycle: one cycle, C0 -> C1 -> ... -> C0.
+  std::vector<unsigned> Cycle;
+  bool ok() const { return Status == PathStatus::Ok; }
+};
+
+namespace detail {
+/// The single pass behind longestPath and criticalPath. Less is only
+/// called (and only has to compile) when WantPath.
+template <bool WantPath, typename T, typename LessT>
+PathResult<T> sweep(const SparseMatrix<T> &Z, llvm::ArrayRef<unsigned> Inputs,
+                    llvm::ArrayRef<unsigned> Outputs, const LessT &Less) {
+  PathResult<T> Result;
+  unsigned N = Z.size();
+  TopoOrder Topo = topologicalOrder(Z.pattern());
+  if (!Topo.ok()) {
+    Result.Status = PathStatus::Cycle;
+    Result.Cycle = std::move(Topo.Cycle);
+    return Result;
+  }
+  constexpr unsigned None = ~0u;
+  std::vector<bool> IsInput(N, false);
+  for (unsigned I : Inputs) {
+    assert(I < N && "input node out of range");
+    if (I < N)
+      IsInput[I] = true;
+  }
+  // Dist[V]: latest arrival at V over all input -> V paths, V's self-loop
+  // included; IsOne[V]: Dist[V] is exactly the seed e (no arc, no loop), so
+  // that symbolic sums do not start with "0 +".
+  std::vector<std::optional<T>> Dist(N);
+  std::vector<bool> IsOne(N, false);
+  std::vector<unsigned> Pred(WantPath ? N : 0, None);
+  for (unsigned V : Topo.Order) {
+    std::optional<T> Best;
+    bool BestIsOne = false;
+    if (IsInput[V]) {
+      Best = Semiring<T>::one();
+      BestIsOne = true;
+    }
+    const T *Loop = nullptr;
+    for (const auto &[J, W] : Z.row(V)) {
+      if (J == V) {
+        Loop = &W;
+        continue;
+      }
+      if (!Dist[J])
+        continue;
+      T Cand = IsOne[J] ? W : Semiring<T>::otimes(*Dist[J], W);
+      if (isEps(Cand))
+        continue; // Only by overflow; eps is never a time of arrival.
+      if (!Best) {
+        Best = std::move(Cand);
+        if constexpr (WantPath)
+          Pred[V] = J;
+        continue;
+      }
+      if constexpr (WantPath)
+        if (Less(*Best, Cand))
+          Pred[V] = J;
+      Best = Semiring<T>::oplus(*Best, Cand);
+      BestIsOne = false;
+    }
+    if (Best && Loop) {
+      Best = BestIsOne ? *Loop : Semiring<T>::otimes(*Best, *Loop);
+      BestIsOne = false;
+    }
+    Dist[V] = std::move(Best);
+    IsOne[V] = BestIsOne;
+  }
+  unsigned Last = None;
+  for (unsigned O : Outputs) {
+    assert(O < N && "output node out of range");
+    if (O >= N || !Dist[O])
+      continue;
+    if (!Result.Length) {
+      Result.Length = *Dist[O];
+      Last = O;
+      continue;
+    }
+    if constexpr (WantPath)
+      if (Less(*Result.Length, *Dist[O]))
+        Last = O;
+    Result.Length = Semiring<T>::oplus(*Result.Length, *Dist[O]);
+  }
+  if (!Result.Length)
+    return Result;
+  Result.Status = PathStatus::Ok;
+  if constexpr (WantPath) {
+    for (unsigned V = Last; V != None; V = Pred[V])
+      Result.Path.push_back(V);
+    std::reverse(Result.Path.begin(), Result.Path.end());
+  }
+  return Result;
+}
+
+struct NoLess {};
+} // namespace detail
+
+/// The critical-path time from Inputs to Outputs in one pass over the arcs,
+/// in topological order:
+///   dist(v) = loop(v) (x) ( [e if v is an input] (+) max_j z_vj (x) dist(j) )
+/// (loop(v) = z_vv if present, else e: every self-loop counted exactly once),
+/// Length = max over reachable outputs. For a graph without self-loops this
+/// is <1_o, (E (+) Z)^h (x) 1_i> (h = height): the longest input -> output
+/// path of any length. It equals the paper's <1_o, Z^h (x) 1_i> when every
+/// input -> output path has exactly h steps counting its self-loop, and
+/// passes at most one self-loop (the paper's layered examples);
+/// docs/maxplus.md gives the general closed form and the differences.
+template <typename T>
+PathResult<T> longestPath(const SparseMatrix<T> &Z,
+                          llvm::ArrayRef<unsigned> Inputs,
+                          llvm::ArrayRef<unsigned> Outputs) {
+  return detail::sweep<false>(Z, Inputs, Outputs, detail::NoLess());
+}
+
+/// longestPath plus the node sequence of one longest path (ties go to the
+/// predecessor with the lowest index, and to an input over a predecessor).
+/// Less(A, B) is a strict order (A < B) consistent with Semiring<T>::oplus.
+template <typename T, typename LessT = SemiringLess<T>>
+PathResult<T>
+criticalPath(const SparseMatrix<T> &Z, llvm::ArrayRef<unsigned> Inputs,
+             llvm::ArrayRef<unsigned> Outputs, const LessT &Less = LessT()) {
+  return detail::sweep<true>(Z, Inputs, Outputs, Less);
+}
+
+} // namespace ktime::maxplus
+
+#endif // KERNELTIME_MAXPLUS_H

@@ -1,0 +1,70 @@
+//===- Report.h - KernelTime's outputs: IR metadata, remarks, printouts ---===//
+//
+// The Report stage (DESIGN.md): writes the model into the IR as metadata
+// (ktime.trip, later ktime.lat and ktime.del, on each loop's !llvm.loop),
+// emits the optimization remarks of pass "kernel-time" (Loop, Assumption,
+// NoTarget, Canonicalized) and prints the model for print<kernel-time>.
+// docs/usage.md describes every output; test/Plugin and test/clang test them.
+//
+//===----------------------------------------------------------------------===//
+#ifndef KERNELTIME_REPORT_H
+#define KERNELTIME_REPORT_H
+
+#include "KernelTime/Thread.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <string>
+#include <vector>
+
+namespace llvm {
+class BasicBlock;
+class Function;
+class Loop;
+class OptimizationRemarkEmitter;
+class raw_ostream;
+} // namespace llvm
+
+namespace ktime {
+
+/// The pass name remarks carry (-Rpass-analysis=kernel-time).
+inline constexpr const char *RemarkPassName = "kernel-time";
+
+/// What one kernel's analysis produced, ready to report.
+struct KernelReport {
+  llvm::Function *Kernel = nullptr;
+  /// Target names the prediction is for (empty: none known).
+  std::vector<std::string> Gpus;
+  /// The kernel's sm_XX ("target-cpu"), and why no target was found for it
+  /// when Gpus is empty.
+  std::string Arch;
+  std::string NoTargetWhy;
+  /// True if the kernel was optnone (-O0) and a canonicalised clone was
+  /// analysed instead.
+  bool Canonicalized = false;
+  std::vector<LoopTrip> Loops;
+  /// The loop of the analysed module each entry of Loops maps to (the same
+  /// loop, or the original one when a clone was analysed; null if the loop
+  /// has no counterpart).
+  std::vector<llvm::Loop *> OriginalLoops;
+};
+
+/// Sets the operand {!"ktime.<Key>", !"<Value>"} of \p L's !llvm.loop,
+/// replacing an earlier ktime.<Key> and creating the loop ID if there is
+/// none. Metadata only: code generation ignores it.
+void setLoopAnnotation(llvm::Loop &L, llvm::StringRef Key,
+                       llvm::StringRef Value);
+
+/// Annotates every loop of \p R that has an original loop.
+void annotateLoops(const KernelReport &R);
+
+/// Emits the Loop and Assumption remarks of \p R, the Canonicalized remark
+/// when a clone was analysed and the NoTarget remark when no GPU is known.
+void emitKernelRemarks(const KernelReport &R,
+                       llvm::OptimizationRemarkEmitter &ORE);
+
+/// Prints \p R as print<kernel-time> shows it.
+void printKernelReport(const KernelReport &R, llvm::raw_ostream &OS);
+
+} // namespace ktime
+
+#endif // KERNELTIME_REPORT_H

@@ -1,0 +1,91 @@
+//===- ScevToExpr.h - ScalarEvolution expressions as KernelTime Exprs -----===//
+//
+// The Expr stage's bridge from LLVM: names IR values with the symbols users
+// read (PTX special registers tid.x, ntid.x, ctaid.x, nctaid.x, ...; kernel
+// parameters by source name or argN) and converts SCEVs into Exprs.
+// docs/expressions.md describes the symbols; test/Expr has the lit tests.
+//
+//===----------------------------------------------------------------------===//
+#ifndef KERNELTIME_SCEVTOEXPR_H
+#define KERNELTIME_SCEVTOEXPR_H
+
+#include "KernelTime/Expr.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/ScalarEvolutionExpressions.h"
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace llvm {
+class Function;
+class Loop;
+class Value;
+} // namespace llvm
+
+namespace ktime {
+
+/// Gives IR values the names expressions print them with.
+class SymbolNamer {
+public:
+  explicit SymbolNamer(const llvm::Function &F);
+
+  /// "tid.x" for llvm.nvvm.read.ptx.sreg.tid.x and the other PTX special
+  /// registers; the source name or "argN" for a parameter of the function;
+  /// std::nullopt for anything else.
+  std::optional<std::string> getSymbol(const llvm::Value *V) const;
+
+  /// The name parameter ArgNo prints with: its IR value name, else the name
+  /// debug info gives it, else "argN".
+  std::string getParamName(unsigned ArgNo) const;
+
+  /// The symbol of a PTX special-register intrinsic ("tid.x", "WARP_SZ"), or
+  /// std::nullopt if \p Callee is not one.
+  static std::optional<std::string>
+  getSpecialRegisterSymbol(llvm::StringRef Callee);
+
+private:
+  const llvm::Function &F;
+  llvm::DenseMap<unsigned, std::string> DebugNames;
+};
+
+/// Converts SCEVs to Exprs. Conversions that hold only for non-negative
+/// operands (zext, trunc, udiv, umax/umin) are exact when ScalarEvolution
+/// proves the operand non-negative at the scope loop's entry; otherwise the
+/// conversion still happens and assumptions() says what was assumed.
+class ScevToExpr {
+public:
+  /// \p IterSymbol names the 0-based iteration number of a loop, used for
+  /// add recurrences of enclosing loops (triangular loops).
+  ScevToExpr(llvm::ScalarEvolution &SE, const SymbolNamer &Names,
+             std::function<std::string(const llvm::Loop *)> IterSymbol);
+
+  /// Converts \p S, reasoning about signs at the entry of \p Scope (may be
+  /// null). On failure returns std::nullopt and getFailure() says what could
+  /// not be expressed.
+  std::optional<Expr> convert(const llvm::SCEV *S, const llvm::Loop *Scope);
+
+  const std::vector<std::string> &getAssumptions() const { return Assumptions; }
+  const std::string &getFailure() const { return Failure; }
+
+private:
+  std::optional<Expr> visit(const llvm::SCEV *S);
+  std::optional<Expr> visitAddRec(const llvm::SCEVAddRecExpr *AR);
+  std::optional<Expr> visitNary(const llvm::SCEVNAryExpr *N);
+  std::optional<Expr> visitUnknown(const llvm::SCEVUnknown *U);
+  void requireNonNegative(const llvm::SCEV *S, llvm::StringRef What);
+  std::optional<Expr> fail(std::string Why);
+
+  llvm::ScalarEvolution &SE;
+  const SymbolNamer &Names;
+  std::function<std::string(const llvm::Loop *)> IterSymbol;
+  const llvm::Loop *Scope = nullptr;
+  std::vector<std::string> Assumptions;
+  std::string Failure;
+};
+
+} // namespace ktime
+
+#endif // KERNELTIME_SCEVTOEXPR_H

@@ -1,0 +1,218 @@
+//===- Target.h - GPU target files: load, validate, look up -----*- C++ -*-===//
+//
+// The Target stage (DESIGN.md): the GPU model m_gpu = <smCount, lat_inst,
+// delay_inst, lat_mem, band_mem, limits> of docs/model.md, read from one YAML
+// file per card variant in gpu-targets/. docs/targets.md describes the file
+// format, every field, the lookup rules and the sources of the numbers;
+// unittests/Target tests it. No target number lives in code: the instruction
+// class vocabulary is code, the costs are data.
+//
+//===----------------------------------------------------------------------===//
+#ifndef KERNELTIME_TARGET_H
+#define KERNELTIME_TARGET_H
+
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ktime {
+
+/// The instruction classes every target file must price. The Cost stage maps
+/// each IR instruction onto one of them; getInstrClassDescription says what
+/// each class stands for.
+enum class InstrClass : unsigned {
+  IntAdd,       ///< int.add
+  IntMul,       ///< int.mul
+  IntMad,       ///< int.mad
+  IntDiv,       ///< int.div
+  Fp32Add,      ///< fp32.add
+  Fp32Mul,      ///< fp32.mul
+  Fp32Fma,      ///< fp32.fma
+  Fp32Div,      ///< fp32.div
+  Fp32Sqrt,     ///< fp32.sqrt
+  Fp64Add,      ///< fp64.add
+  Fp64Mul,      ///< fp64.mul
+  Fp64Fma,      ///< fp64.fma
+  Fp64Div,      ///< fp64.div
+  Fp16Fma,      ///< fp16.fma
+  Sfu,          ///< sfu
+  Convert,      ///< convert
+  Shfl,         ///< shfl
+  Vote,         ///< vote
+  AtomicGlobal, ///< atomic.global
+  AtomicShared, ///< atomic.shared
+  Barrier,      ///< barrier
+  Branch,       ///< branch
+  SpecialReg,   ///< special_reg
+  Tensor,       ///< tensor
+  NumClasses
+};
+
+constexpr size_t NumInstrClasses = static_cast<size_t>(InstrClass::NumClasses);
+
+/// The class's name as target files spell it ("fp32.fma").
+llvm::StringRef getInstrClassName(InstrClass C);
+/// One line saying which PTX instructions the class stands for.
+llvm::StringRef getInstrClassDescription(InstrClass C);
+/// The class named Name, or std::nullopt for an unknown name.
+std::optional<InstrClass> parseInstrClassName(llvm::StringRef Name);
+
+/// Cost of one warp-wide instruction of a class, in SM cycles.
+struct InstrCost {
+  /// Cycles from issue until a dependent instruction can use the result.
+  double Lat = 0;
+  /// Cycles the issuing processing block is busy with it (delay_inst),
+  /// already resolved from whichever form the file used.
+  double Del = 0;
+};
+
+/// del from a per-SM throughput: warpSize / (OpsPerClkPerSM / PBs).
+double delayFromOpsPerClkPerSM(double OpsPerClkPerSM, unsigned WarpSize,
+                               unsigned ProcessingBlocks);
+/// del from the units of one processing block: max(warpSize / Units, 1).
+double delayFromUnitsPerPB(double UnitsPerPB, unsigned WarpSize);
+
+/// One level of the memory hierarchy. Fields a level has no figure for stay
+/// 0 (docs/targets.md lists which level has which).
+struct MemLevel {
+  /// Load-to-use latency in SM cycles at SmClockMHz.
+  double Latency = 0;
+  /// Sustained bandwidth of the whole GPU in GB/s (1e9 bytes per second).
+  double BandwidthGBs = 0;
+  /// Bandwidth of one SM in bytes per SM cycle.
+  double BytesPerClkPerSM = 0;
+  /// Capacity in bytes.
+  uint64_t SizeBytes = 0;
+};
+
+/// What bounds the blocks resident on one SM (the CUDA C++ Programming
+/// Guide's technical specifications and cuda_occupancy.h's granularities).
+struct OccupancyLimits {
+  unsigned ThreadsPerBlock = 0;
+  unsigned ThreadsPerSM = 0;
+  unsigned WarpsPerSM = 0;
+  unsigned BlocksPerSM = 0;
+  unsigned RegistersPerSM = 0;
+  unsigned RegistersPerBlock = 0;
+  unsigned RegistersPerThread = 0;
+  /// Registers are given to warps in units of this many registers.
+  unsigned RegisterAllocUnit = 0;
+  uint64_t SharedPerSMBytes = 0;
+  /// The opt-in maximum for one block.
+  uint64_t SharedPerBlockBytes = 0;
+  uint64_t SharedAllocUnitBytes = 0;
+  /// Shared memory the driver reserves for every resident block.
+  uint64_t SharedReservedPerBlockBytes = 0;
+  /// The shared-memory carve-outs the SM can be configured to, ascending.
+  std::vector<uint64_t> SharedCarveoutsBytes;
+  std::array<uint64_t, 3> MaxGridDim = {0, 0, 0};
+  std::array<uint64_t, 3> MaxBlockDim = {0, 0, 0};
+};
+
+/// Launch overhead: time_launch = Intercept + slope(b) * gridSize cycles with
+/// b = threads per block / 32 and slope(b) = SlopeB2 b^2 + SlopeB1 b + SlopeB0.
+struct LaunchModel {
+  double InterceptCycles = 0;
+  double SlopeB2 = 0;
+  double SlopeB1 = 0;
+  double SlopeB0 = 0;
+  /// The range of grid sizes and warps per block the fit was measured on.
+  uint64_t FitGridMin = 0, FitGridMax = 0;
+  unsigned FitWarpsMin = 0, FitWarpsMax = 0;
+
+  double slope(double WarpsPerBlock) const;
+  double cycles(double GridSize, double WarpsPerBlock) const;
+  bool inFitRange(double GridSize, double WarpsPerBlock) const;
+};
+
+/// A line and column in a target file (1-based; 0 when unknown).
+struct FileLoc {
+  unsigned Line = 0;
+  unsigned Column = 0;
+};
+
+/// One GPU: the contents of one target file, validated.
+struct GpuTarget {
+  std::string Name, Description, Arch, FilePath;
+  std::vector<std::string> Aliases, DefaultFor;
+  double SmClockMHz = 0, MemClockMHz = 0;
+  unsigned SmCount = 0, WarpSize = 0, ProcessingBlocks = 0;
+  OccupancyLimits Limits;
+
+  /// L1: Latency, BytesPerClkPerSM, SizeBytes (the unified L1/shared array).
+  MemLevel L1;
+  /// Shared memory: Latency (loads), BytesPerClkPerSM = banks x bank width.
+  MemLevel Shared;
+  double SharedStoreLatency = 0;
+  unsigned SharedBanks = 0, SharedBankWidthBytes = 0;
+  /// L2: Latency (near partition), BandwidthGBs, SizeBytes.
+  MemLevel L2;
+  double L2FarLatency = 0;
+  /// DRAM: Latency, BandwidthGBs (sustained), SizeBytes stays 0.
+  MemLevel DRAM;
+  double DRAMPeakBandwidthGBs = 0;
+  /// Uncoalesced requests: Latency, BandwidthGBs (derived figures).
+  MemLevel Uncoalesced;
+  /// Constant cache: Latency, SizeBytes (its working set per SM).
+  MemLevel Constant;
+  /// Local memory (spills): Latency.
+  MemLevel Local;
+
+  std::array<InstrCost, NumInstrClasses> Instr;
+  LaunchModel Launch;
+
+  /// Where each field was written: "memory.dram.bandwidth_gbs",
+  /// "instructions.fp32.fma", "aliases[0]", ...
+  llvm::StringMap<FileLoc> Locations;
+
+  const InstrCost &cost(InstrClass C) const {
+    return Instr[static_cast<size_t>(C)];
+  }
+  /// "FILE:LINE:COL" of a field, or FILE when the field is unknown.
+  std::string where(llvm::StringRef Field) const;
+  /// Nanoseconds for a number of SM cycles at SmClockMHz.
+  double cyclesToNs(double Cycles) const { return Cycles * 1e3 / SmClockMHz; }
+};
+
+/// Parses one file. Errors are llvm::StringError whose message is
+/// "FILE:LINE:COL: field 'a.b': what is wrong" (or "FILE:LINE:COL: invalid
+/// YAML: ..." and "FILE: cannot read target file: ..."), see docs/targets.md.
+llvm::Expected<GpuTarget> loadTargetFile(llvm::StringRef Path);
+
+/// The compute capability of "sm_80" (80), also of "sm_90a"; std::nullopt if
+/// Arch does not look like sm_<digits>[a|f].
+std::optional<unsigned> parseSmArch(llvm::StringRef Arch);
+
+/// The target files of one directory.
+class TargetRegistry {
+public:
+  explicit TargetRegistry(std::string Dir);
+  const std::string &getDir() const { return Dir; }
+
+  /// Every *.yaml in the directory, sorted by name; the first broken file is
+  /// an error, and so are two files claiming one alias or one sm_XX default.
+  llvm::Expected<std::vector<GpuTarget>> loadAll() const;
+
+  /// NameOrPath: a path to a .yaml file (contains '/' or ends in .yaml), a
+  /// target name (file stem) or an alias, compared case-insensitively.
+  /// Unknown -> error "unknown GPU 'x'; known: a, b, c (aliases: ...)".
+  llvm::Expected<GpuTarget> lookup(llvm::StringRef NameOrPath) const;
+
+  /// The documented default for an sm_XX ("sm_90a" counts as sm_90);
+  /// std::nullopt if none (not an error).
+  llvm::Expected<std::optional<GpuTarget>>
+  lookupDefault(llvm::StringRef SmArch) const;
+
+private:
+  std::string Dir;
+};
+
+} // namespace ktime
+
+#endif // KERNELTIME_TARGET_H

@@ -1,0 +1,154 @@
+//===- Expr.cpp - Construction, access and ordering of expressions --------===//
+//
+// The public constructors and operators of ktime::Expr. Each one converts its
+// operands to the polynomial normal form (Poly.cpp), combines them there
+// (with MinMax.cpp and Division.cpp for the non-polynomial atoms) and renders
+// the canonical result, so every Expr value is canonical. Also the
+// structural total order used for canonical sorting and equality.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ExprImpl.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+using namespace ktime;
+using detail::ExprAccess;
+using detail::ExprNode;
+
+static const std::shared_ptr<const ExprNode> &zeroNode() {
+  static const std::shared_ptr<const ExprNode> Zero =
+      std::make_shared<const ExprNode>();
+  return Zero;
+}
+
+Expr::Expr() : Node(zeroNode()) {}
+
+Expr Expr::constant(int64_t V) { return constant(Rational(V)); }
+
+Expr Expr::constant(const Rational &R) {
+  if (R.isZero())
+    return Expr();
+  auto N = std::make_shared<ExprNode>();
+  N->K = Kind::Constant;
+  N->Value = R;
+  return Expr(std::move(N));
+}
+
+Expr Expr::symbol(llvm::StringRef Name) {
+  auto N = std::make_shared<ExprNode>();
+  N->K = Kind::Symbol;
+  N->Name = Name.str();
+  return Expr(std::move(N));
+}
+
+Expr ktime::makeNode(Expr::Kind K, llvm::SmallVector<Expr, 2> Ops,
+                     std::shared_ptr<const ExprNode> NormKey,
+                     const Rational &NormCoef) {
+  auto N = std::make_shared<ExprNode>();
+  N->K = K;
+  N->Ops = std::move(Ops);
+  N->NormKey = std::move(NormKey);
+  N->NormCoef = NormCoef;
+  return ExprAccess::make(std::move(N));
+}
+
+namespace ktime {
+Expr operator+(const Expr &A, const Expr &B) {
+  return render(toPoly(A) + toPoly(B));
+}
+Expr operator-(const Expr &A, const Expr &B) {
+  return render(toPoly(A) - toPoly(B));
+}
+Expr operator*(const Expr &A, const Expr &B) {
+  return render(toPoly(A) * toPoly(B));
+}
+Expr operator+(const Expr &A, int64_t B) { return A + Expr::constant(B); }
+Expr operator-(const Expr &A, int64_t B) { return A - Expr::constant(B); }
+Expr operator*(const Expr &A, int64_t B) { return A * Expr::constant(B); }
+Expr operator+(int64_t A, const Expr &B) { return Expr::constant(A) + B; }
+Expr operator-(int64_t A, const Expr &B) { return Expr::constant(A) - B; }
+Expr operator*(int64_t A, const Expr &B) { return Expr::constant(A) * B; }
+} // namespace ktime
+
+Expr Expr::operator-() const { return render(toPoly(*this).scaled(-1)); }
+
+Expr Expr::floorDiv(const Expr &A, const Expr &B) {
+  return render(divPoly(toPoly(A), toPoly(B), /*Ceil=*/false));
+}
+
+Expr Expr::ceilDiv(const Expr &A, const Expr &B) {
+  return render(divPoly(toPoly(A), toPoly(B), /*Ceil=*/true));
+}
+
+static Expr minMax(Expr::Kind K, llvm::ArrayRef<Expr> Ops) {
+  std::vector<Poly> Polys;
+  Polys.reserve(Ops.size());
+  for (const Expr &E : Ops)
+    Polys.push_back(toPoly(E));
+  return render(minMaxPoly(K, std::move(Polys)));
+}
+
+Expr Expr::min(const Expr &A, const Expr &B) {
+  return minMax(Kind::Min, {A, B});
+}
+Expr Expr::max(const Expr &A, const Expr &B) {
+  return minMax(Kind::Max, {A, B});
+}
+Expr Expr::min(llvm::ArrayRef<Expr> Ops) { return minMax(Kind::Min, Ops); }
+Expr Expr::max(llvm::ArrayRef<Expr> Ops) { return minMax(Kind::Max, Ops); }
+
+Expr::Kind Expr::getKind() const { return Node->K; }
+
+llvm::ArrayRef<Expr> Expr::operands() const { return Node->Ops; }
+
+std::optional<Rational> Expr::getConstant() const {
+  if (!isConstant())
+    return std::nullopt;
+  return Node->Value;
+}
+
+std::optional<int64_t> Expr::getInt64() const {
+  if (!isConstant())
+    return std::nullopt;
+  return Node->Value.getInt64();
+}
+
+llvm::StringRef Expr::getSymbolName() const {
+  if (!isSymbol())
+    return {};
+  return Node->Name;
+}
+
+bool Expr::isIntegerSymbol(llvm::StringRef Name) {
+  return !Name.starts_with("lat.");
+}
+
+int ktime::compareExpr(const Expr &A, const Expr &B) {
+  const auto &PA = ExprAccess::ptr(A), &PB = ExprAccess::ptr(B);
+  if (PA == PB)
+    return 0;
+  if (PA->K != PB->K)
+    return PA->K < PB->K ? -1 : 1;
+  switch (PA->K) {
+  case Expr::Kind::Constant:
+    if (PA->Value == PB->Value)
+      return 0;
+    return PA->Value < PB->Value ? -1 : 1;
+  case Expr::Kind::Symbol:
+    return llvm::StringRef(PA->Name).compare(PB->Name);
+  default:
+    break;
+  }
+  size_t N = std::min(PA->Ops.size(), PB->Ops.size());
+  for (size_t I = 0; I < N; ++I)
+    if (int C = compareExpr(PA->Ops[I], PB->Ops[I]))
+      return C;
+  if (PA->Ops.size() != PB->Ops.size())
+    return PA->Ops.size() < PB->Ops.size() ? -1 : 1;
+  return 0;
+}
+
+bool Expr::operator==(const Expr &O) const { return compareExpr(*this, O) == 0; }
+
+bool Expr::operator<(const Expr &O) const { return compareExpr(*this, O) < 0; }

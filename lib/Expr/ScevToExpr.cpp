@@ -1,0 +1,166 @@
+//===- ScevToExpr.cpp - Convert ScalarEvolution expressions to Exprs ------===//
+//
+// Add recurrences of enclosing loops become polynomials in the loop's
+// iteration symbol ({a,+,b,+,c}<L> = a + b*k + c*k*(k-1)/2 at iteration k);
+// smax/umax/smin/umin become max/min; zext/sext/trunc become their operand;
+// udiv becomes floor division. The unsigned forms are exact for non-negative
+// operands: ScalarEvolution is asked to prove that at the scope's entry, and
+// what it cannot prove is recorded as an assumption.
+//
+//===----------------------------------------------------------------------===//
+#include "KernelTime/ScevToExpr.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ScalarEvolutionExpressions.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+
+namespace ktime {
+
+ScevToExpr::ScevToExpr(ScalarEvolution &SE, const SymbolNamer &Names,
+                       std::function<std::string(const Loop *)> IterSymbol)
+    : SE(SE), Names(Names), IterSymbol(std::move(IterSymbol)) {}
+
+std::optional<Expr> ScevToExpr::convert(const SCEV *S, const Loop *L) {
+  Scope = L;
+  Failure.clear();
+  Assumptions.clear();
+  return visit(S);
+}
+
+std::optional<Expr> ScevToExpr::fail(std::string Why) {
+  if (Failure.empty())
+    Failure = std::move(Why);
+  return std::nullopt;
+}
+
+void ScevToExpr::requireNonNegative(const SCEV *S, StringRef What) {
+  if (SE.isKnownNonNegative(S))
+    return;
+  if (Scope && SE.isLoopEntryGuardedByCond(Scope, ICmpInst::ICMP_SGE, S,
+                                           SE.getZero(S->getType())))
+    return;
+  std::optional<Expr> E = visit(S);
+  std::string Text;
+  raw_string_ostream OS(Text);
+  OS << What << " of ";
+  if (E)
+    OS << *E;
+  else
+    OS << *S;
+  OS << " assumed non-negative";
+  if (!is_contained(Assumptions, Text))
+    Assumptions.push_back(Text);
+}
+
+std::optional<Expr> ScevToExpr::visit(const SCEV *S) {
+  switch (S->getSCEVType()) {
+  case scConstant: {
+    const APInt &V = cast<SCEVConstant>(S)->getAPInt();
+    if (V.getSignificantBits() > 64)
+      return fail("a constant wider than 64 bits");
+    return Expr::constant(V.getSExtValue());
+  }
+  case scVScale:
+    return fail("vscale");
+  case scPtrToInt:
+    return fail("a pointer converted to an integer");
+  case scTruncate:
+  case scZeroExtend: {
+    const SCEV *Op = cast<SCEVCastExpr>(S)->getOperand();
+    requireNonNegative(Op, S->getSCEVType() == scTruncate ? "trunc" : "zext");
+    return visit(Op);
+  }
+  case scSignExtend:
+    return visit(cast<SCEVCastExpr>(S)->getOperand());
+  case scUDivExpr: {
+    const auto *D = cast<SCEVUDivExpr>(S);
+    requireNonNegative(D->getLHS(), "unsigned division");
+    std::optional<Expr> L = visit(D->getLHS());
+    std::optional<Expr> R = visit(D->getRHS());
+    if (!L || !R)
+      return std::nullopt;
+    return Expr::floorDiv(*L, *R);
+  }
+  case scAddRecExpr:
+    return visitAddRec(cast<SCEVAddRecExpr>(S));
+  case scAddExpr:
+  case scMulExpr:
+  case scSMaxExpr:
+  case scUMaxExpr:
+  case scSMinExpr:
+  case scUMinExpr:
+  case scSequentialUMinExpr:
+    return visitNary(cast<SCEVNAryExpr>(S));
+  case scUnknown:
+    return visitUnknown(cast<SCEVUnknown>(S));
+  case scCouldNotCompute:
+    return fail("ScalarEvolution could not compute it");
+  }
+  return fail("an unsupported SCEV kind");
+}
+
+std::optional<Expr> ScevToExpr::visitNary(const SCEVNAryExpr *N) {
+  SmallVector<Expr, 4> Ops;
+  bool Unsigned = isa<SCEVUMaxExpr>(N) || isa<SCEVUMinExpr>(N) ||
+                  isa<SCEVSequentialUMinExpr>(N);
+  for (const SCEV *Op : N->operands()) {
+    if (Unsigned)
+      requireNonNegative(Op, "unsigned min/max");
+    std::optional<Expr> E = visit(Op);
+    if (!E)
+      return std::nullopt;
+    Ops.push_back(*E);
+  }
+  switch (N->getSCEVType()) {
+  case scAddExpr: {
+    Expr Sum = Expr::constant(0);
+    for (const Expr &E : Ops)
+      Sum = Sum + E;
+    return Sum;
+  }
+  case scMulExpr: {
+    Expr Prod = Expr::constant(1);
+    for (const Expr &E : Ops)
+      Prod = Prod * E;
+    return Prod;
+  }
+  case scSMaxExpr:
+  case scUMaxExpr:
+    return Expr::max(Ops);
+  default:
+    return Expr::min(Ops);
+  }
+}
+
+std::optional<Expr> ScevToExpr::visitAddRec(const SCEVAddRecExpr *AR) {
+  // The value at iteration k of {c0,+,c1,+,...,+,cm} is sum_i ci * C(k, i).
+  Expr K = Expr::symbol(IterSymbol(AR->getLoop()));
+  Expr Result = Expr::constant(0);
+  Expr Binomial = Expr::constant(1); // C(k, i)
+  for (unsigned I = 0, E = AR->getNumOperands(); I != E; ++I) {
+    std::optional<Expr> C = visit(AR->getOperand(I));
+    if (!C)
+      return std::nullopt;
+    Result = Result + *C * Binomial;
+    // C(k, i + 1) = C(k, i) * (k - i) / (i + 1), exact as a polynomial with
+    // rational coefficients.
+    Binomial = Binomial * (K - Expr::constant(I)) *
+               Expr::constant(Rational(1, I + 1));
+  }
+  return Result;
+}
+
+std::optional<Expr> ScevToExpr::visitUnknown(const SCEVUnknown *U) {
+  if (std::optional<std::string> Name = Names.getSymbol(U->getValue()))
+    return Expr::symbol(*Name);
+  std::string Text;
+  raw_string_ostream OS(Text);
+  OS << "a value that is neither a kernel parameter nor a PTX special "
+        "register (";
+  U->getValue()->printAsOperand(OS, /*PrintType=*/false);
+  OS << ")";
+  return fail(Text);
+}
+
+} // namespace ktime

@@ -1,0 +1,51 @@
+//===- SymbolNamer.cpp - Names of IR values in KernelTime expressions -----===//
+//
+// Kernel parameters print by their source name (IR value names survive with
+// -fno-discard-value-names; debug info gives them with -g) and otherwise as
+// argN. PTX special registers print with PTX's names (tid.x, ntid.x, ...).
+//
+//===----------------------------------------------------------------------===//
+#include "KernelTime/Compat.h"
+#include "KernelTime/ScevToExpr.h"
+#include "llvm/IR/Argument.h"
+#include "llvm/IR/Instructions.h"
+
+using namespace llvm;
+
+namespace ktime {
+
+SymbolNamer::SymbolNamer(const Function &F) : F(F) {
+  compat::forEachDebugParamName(F, [this](unsigned ArgNo, StringRef Name) {
+    DebugNames.try_emplace(ArgNo, Name.str());
+  });
+}
+
+std::string SymbolNamer::getParamName(unsigned ArgNo) const {
+  if (ArgNo < F.arg_size() && F.getArg(ArgNo)->hasName())
+    return F.getArg(ArgNo)->getName().str();
+  auto It = DebugNames.find(ArgNo);
+  if (It != DebugNames.end())
+    return It->second;
+  return "arg" + std::to_string(ArgNo);
+}
+
+std::optional<std::string>
+SymbolNamer::getSpecialRegisterSymbol(StringRef Callee) {
+  if (!Callee.consume_front("llvm.nvvm.read.ptx.sreg."))
+    return std::nullopt;
+  if (Callee == "warpsize")
+    return std::string("WARP_SZ");
+  return Callee.str();
+}
+
+std::optional<std::string> SymbolNamer::getSymbol(const Value *V) const {
+  if (const auto *A = dyn_cast<Argument>(V))
+    if (A->getParent() == &F)
+      return getParamName(A->getArgNo());
+  if (const auto *CI = dyn_cast<CallInst>(V))
+    if (const Function *Callee = CI->getCalledFunction())
+      return getSpecialRegisterSymbol(Callee->getName());
+  return std::nullopt;
+}
+
+} // namespace ktime

@@ -1,0 +1,45 @@
+//===- KernelTimePass.cpp - The kernel-time and print<kernel-time> passes -===//
+//
+// Both passes only read the IR; kernel-time adds metadata, which leaves
+// every analysis valid and the generated PTX unchanged.
+//
+//===----------------------------------------------------------------------===//
+#include "KernelTimePass.h"
+#include "ModuleAnalysis.h"
+#include "KernelTime/Compat.h"
+#include "KernelTime/Report.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+
+namespace ktime {
+
+PreservedAnalyses KernelTimePass::run(Module &M, ModuleAnalysisManager &MAM) {
+  std::optional<std::vector<KernelReport>> Reports = analyseModule(M, MAM);
+  if (!Reports)
+    return PreservedAnalyses::all();
+  for (const KernelReport &R : *Reports) {
+    annotateLoops(R);
+    OptimizationRemarkEmitter ORE(R.Kernel);
+    emitKernelRemarks(R, ORE);
+  }
+  return PreservedAnalyses::all();
+}
+
+PreservedAnalyses KernelTimePrinterPass::run(Module &M,
+                                             ModuleAnalysisManager &MAM) {
+  if (!compat::getTargetTriple(M).isNVPTX())
+    return PreservedAnalyses::all(); // Host side: silent, as kernel-time is.
+  std::optional<std::vector<KernelReport>> Reports = analyseModule(M, MAM);
+  if (!Reports)
+    return PreservedAnalyses::all();
+  OS << "KernelTime model of module '" << M.getModuleIdentifier() << "': "
+     << Reports->size() << (Reports->size() == 1 ? " kernel\n" : " kernels\n");
+  for (const KernelReport &R : *Reports)
+    printKernelReport(R, OS);
+  return PreservedAnalyses::all();
+}
+
+} // namespace ktime

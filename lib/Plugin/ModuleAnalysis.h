@@ -1,0 +1,26 @@
+//===- ModuleAnalysis.h - Run the stages over every kernel of a module ----===//
+//
+// The wiring of DESIGN.md: device modules only (NVPTX triple), kernels only;
+// GPU targets from -ktime-gpu or the kernel's sm_XX; -O0 kernels through a
+// canonicalised clone; then the Thread stage on each kernel.
+//
+//===----------------------------------------------------------------------===//
+#ifndef KERNELTIME_PLUGIN_MODULEANALYSIS_H
+#define KERNELTIME_PLUGIN_MODULEANALYSIS_H
+
+#include "KernelTime/Report.h"
+#include "llvm/IR/PassManager.h"
+
+#include <optional>
+#include <vector>
+
+namespace ktime {
+
+/// One report per kernel of \p M; empty for a host module. std::nullopt
+/// after an error the user must fix (reported through the LLVMContext).
+std::optional<std::vector<KernelReport>>
+analyseModule(llvm::Module &M, llvm::ModuleAnalysisManager &MAM);
+
+} // namespace ktime
+
+#endif // KERNELTIME_PLUGIN_MODULEANALYSIS_H

@@ -1,0 +1,99 @@
+//===- TargetSelection.cpp - Which GPU targets a compile predicts for -----===//
+//
+// Search order for the target directory: -ktime-target-dir, then
+// $KTIME_TARGET_DIR, then <plugin dir>/../share/kerneltime/gpu-targets (the
+// build tree mirrors the install tree, so this finds both), then the install
+// and build directories known at configure time.
+//
+//===----------------------------------------------------------------------===//
+#include "TargetSelection.h"
+#include "Options.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <dlfcn.h>
+
+using namespace llvm;
+
+namespace ktime {
+
+static std::string pluginRelativeDir() {
+  Dl_info Info;
+  if (!dladdr(reinterpret_cast<void *>(&pluginRelativeDir), &Info) ||
+      !Info.dli_fname)
+    return "";
+  SmallString<256> Path(Info.dli_fname);
+  sys::path::remove_filename(Path); // .../lib
+  sys::path::append(Path, "..", KTIME_TARGET_SUBDIR);
+  sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+  return std::string(Path);
+}
+
+TargetDirChoice findTargetDir() {
+  if (!options::TargetDir.empty())
+    return {options::TargetDir, "-ktime-target-dir"};
+  if (std::optional<std::string> Env = sys::Process::GetEnv("KTIME_TARGET_DIR"))
+    if (!Env->empty())
+      return {*Env, "KTIME_TARGET_DIR"};
+  for (const TargetDirChoice &C :
+       {TargetDirChoice{pluginRelativeDir(), "next to the plugin"},
+        TargetDirChoice{KTIME_INSTALL_TARGET_DIR, "install directory"},
+        TargetDirChoice{KTIME_BUILD_TARGET_DIR, "build directory"}})
+    if (!C.Dir.empty() && sys::fs::is_directory(C.Dir))
+      return C;
+  return {KTIME_INSTALL_TARGET_DIR, "install directory"};
+}
+
+Expected<std::vector<GpuTarget>> selectRequestedGpus() {
+  TargetRegistry Registry(findTargetDir().Dir);
+  std::vector<GpuTarget> Result;
+  for (const std::string &Name : options::Gpus) {
+    StringRef Trimmed = StringRef(Name).trim();
+    if (Trimmed.empty())
+      continue;
+    Expected<GpuTarget> T = Registry.lookup(Trimmed);
+    if (!T)
+      return T.takeError();
+    Result.push_back(std::move(*T));
+  }
+  return Result;
+}
+
+Expected<std::optional<GpuTarget>> selectDefaultGpu(StringRef Arch,
+                                                    std::string &Why) {
+  if (Arch.empty()) {
+    Why = "the kernel names no sm_XX (no \"target-cpu\" attribute)";
+    return std::nullopt;
+  }
+  TargetDirChoice Dir = findTargetDir();
+  TargetRegistry Registry(Dir.Dir);
+  Expected<std::optional<GpuTarget>> T = Registry.lookupDefault(Arch);
+  if (T && !*T)
+    Why = ("no target file in " + Dir.Dir + " is the default for " + Arch)
+              .str();
+  return T;
+}
+
+Error listGpus(raw_ostream &OS) {
+  TargetDirChoice Dir = findTargetDir();
+  TargetRegistry Registry(Dir.Dir);
+  Expected<std::vector<GpuTarget>> All = Registry.loadAll();
+  if (!All)
+    return All.takeError();
+  OS << "KernelTime GPU targets in " << Dir.Dir << " (" << Dir.Origin
+     << "):\n";
+  for (const GpuTarget &T : *All) {
+    OS << "  " << T.Name << "  arch " << T.Arch;
+    if (!T.Aliases.empty())
+      OS << "  aliases " << join(T.Aliases, ", ");
+    if (!T.DefaultFor.empty())
+      OS << "  default for " << join(T.DefaultFor, ", ");
+    OS << "  (" << T.Description << ")\n";
+  }
+  return Error::success();
+}
+
+} // namespace ktime

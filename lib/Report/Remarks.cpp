@@ -1,0 +1,63 @@
+//===- Remarks.cpp - KernelTime's optimization remarks --------------------===//
+//
+// Pass name "kernel-time", kind OptimizationRemarkAnalysis: shown by
+// clang -Rpass-analysis=kernel-time and opt -pass-remarks-analysis=kernel-time,
+// saved by -fsave-optimization-record. Remark names: Loop (at the loop's
+// line), Assumption (what was assumed and why), Canonicalized (an -O0 kernel
+// was analysed through a simplified copy), NoTarget (no GPU target known).
+// Numbers are remark arguments (Trip) for YAML consumers.
+//
+//===----------------------------------------------------------------------===//
+#include "KernelTime/Report.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/IR/DiagnosticInfo.h"
+
+using namespace llvm;
+
+namespace ktime {
+
+static void emitLoopRemark(const LoopTrip &T, const Loop &Where,
+                           OptimizationRemarkEmitter &ORE) {
+  ORE.emit([&] {
+    OptimizationRemarkAnalysis R(RemarkPassName, "Loop", Where.getStartLoc(),
+                                 Where.getHeader());
+    R << "loop: trip = ";
+    if (std::optional<int64_t> C = T.Trip.getInt64())
+      R << ore::NV("Trip", static_cast<long long>(*C));
+    else
+      R << ore::NV("Trip", T.Trip.str());
+    return R;
+  });
+  for (const std::string &A : T.Assumptions)
+    ORE.emit([&] {
+      return OptimizationRemarkAnalysis(RemarkPassName, "Assumption",
+                                        Where.getStartLoc(), Where.getHeader())
+             << "assumption: " << ore::NV("Assumption", A);
+    });
+}
+
+void emitKernelRemarks(const KernelReport &R, OptimizationRemarkEmitter &ORE) {
+  Function &F = *R.Kernel;
+  if (R.Gpus.empty() && !R.NoTargetWhy.empty())
+    ORE.emit([&] {
+      return OptimizationRemarkAnalysis(RemarkPassName, "NoTarget", &F)
+             << "warning: no GPU target for "
+             << ore::NV("Arch", R.Arch.empty() ? "this kernel" : R.Arch)
+             << ": " << R.NoTargetWhy
+             << "; no prediction (name a GPU with -ktime-gpu=NAME)";
+    });
+  if (R.Canonicalized)
+    ORE.emit([&] {
+      return OptimizationRemarkAnalysis(RemarkPassName, "Canonicalized", &F)
+             << "kernel is not optimised (optnone, -O0): KernelTime analyses "
+                "a canonicalised copy of it (mem2reg, simplification, loop "
+                "rotation), which is faster than the code this compile emits";
+    });
+  for (size_t I = 0, E = R.Loops.size(); I != E; ++I)
+    if (const Loop *Orig = R.OriginalLoops[I])
+      emitLoopRemark(R.Loops[I], *Orig, ORE);
+}
+
+
+} // namespace ktime

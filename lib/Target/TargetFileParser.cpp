@@ -1,0 +1,971 @@
+//===- TargetFileParser.cpp - One target file: YAML -> GpuTarget ----------===//
+//
+// Reads a gpu-targets/*.yaml file with the low-level llvm::yaml::Stream API so
+// that every error can name the file, line, column and field:
+//   FILE:LINE:COL: field 'memory.dram.bandwidth_gbs': must be a positive
+//   number, got '-5'
+// Unknown keys, duplicate keys, missing keys, wrong types and out-of-range
+// values are all errors; docs/targets.md lists the fields and the messages.
+// A first pass only checks the YAML syntax, so a syntax error anywhere is
+// reported before any field error.
+//
+//===----------------------------------------------------------------------===//
+#include "KernelTime/Target.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/YAMLParser.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <limits>
+
+using namespace llvm;
+
+namespace ktime {
+namespace {
+
+/// The only schema version this code reads.
+constexpr uint64_t SchemaVersion = 1;
+
+// The keys of every mapping, in the order docs/targets.md documents them.
+// Every key is required.
+const StringRef TopKeys[] = {
+    "schema", "name", "aliases", "arch",   "default_for",  "description",
+    "clocks", "sm",   "limits",  "memory", "instructions", "launch"};
+const StringRef ClockKeys[] = {"sm_mhz", "memory_mhz"};
+const StringRef SmKeys[] = {"count", "warp_size", "processing_blocks"};
+const StringRef LimitKeys[] = {"threads_per_block",
+                               "threads_per_sm",
+                               "warps_per_sm",
+                               "blocks_per_sm",
+                               "registers_per_sm",
+                               "registers_per_block",
+                               "registers_per_thread",
+                               "register_alloc_unit",
+                               "shared_per_sm_bytes",
+                               "shared_per_block_bytes",
+                               "shared_alloc_unit_bytes",
+                               "shared_reserved_per_block_bytes",
+                               "shared_carveouts_kb",
+                               "max_grid_dim",
+                               "max_block_dim"};
+const StringRef MemoryKeys[] = {"l1",          "shared",   "l2",   "dram",
+                                "uncoalesced", "constant", "local"};
+const StringRef L1Keys[] = {"latency", "bandwidth_bytes_per_clk", "size_bytes"};
+const StringRef SharedKeys[] = {"latency", "store_latency", "banks",
+                                "bank_width_bytes"};
+const StringRef L2Keys[] = {"latency", "far_latency", "bandwidth_gbs",
+                            "size_bytes"};
+const StringRef DramKeys[] = {"latency", "bandwidth_gbs", "peak_bandwidth_gbs"};
+const StringRef UncoalescedKeys[] = {"latency", "bandwidth_gbs"};
+const StringRef ConstantKeys[] = {"latency", "cache_bytes"};
+const StringRef LocalKeys[] = {"latency"};
+const StringRef LaunchKeys[] = {
+    "intercept_cycles", "slope_b2",     "slope_b1",      "slope_b0",
+    "fit_grid_min",     "fit_grid_max", "fit_warps_min", "fit_warps_max"};
+// An instruction class gives lat and exactly one of the three delay forms.
+const StringRef CostKeys[] = {"lat", "del", "ops_per_clk_per_sm",
+                              "units_per_pb"};
+const StringRef DelayForms[] = {"del", "ops_per_clk_per_sm", "units_per_pb"};
+
+enum class NumKind { Positive, NonNegative, Any };
+
+/// One instruction class as written, resolved once sm.* is known.
+struct RawCost {
+  double Lat = 0;
+  StringRef Form; // One of DelayForms.
+  double Value = 0;
+};
+
+/// A double as a person would write it: 552.3, 1500, 1.0956e-03.
+std::string formatNumber(double D) {
+  char Buf[32];
+  snprintf(Buf, sizeof(Buf), "%.6g", D);
+  return Buf;
+}
+
+std::string joinField(StringRef Path, StringRef Key) {
+  if (Path.empty())
+    return Key.str();
+  return (Path + "." + Key).str();
+}
+
+bool isPlainName(StringRef S) {
+  if (S.empty() || !(isDigit(S[0]) || isLower(S[0])))
+    return false;
+  return all_of(S, [](char C) {
+    return isDigit(C) || isLower(C) || C == '-' || C == '_' || C == '.';
+  });
+}
+
+/// [+-]digits[.digits][e[+-]digits], or .digits; no inf, nan or hex.
+bool looksLikeNumber(StringRef S) {
+  S.consume_front("+") || S.consume_front("-");
+  size_t IntDigits = S.take_while(isDigit).size();
+  S = S.drop_front(IntDigits);
+  size_t FracDigits = 0;
+  if (S.consume_front("."))
+    FracDigits = S.take_while(isDigit).size();
+  S = S.drop_front(FracDigits);
+  if (IntDigits + FracDigits == 0)
+    return false;
+  if (S.consume_front("e") || S.consume_front("E")) {
+    S.consume_front("+") || S.consume_front("-");
+    size_t ExpDigits = S.take_while(isDigit).size();
+    if (ExpDigits == 0)
+      return false;
+    S = S.drop_front(ExpDigits);
+  }
+  return S.empty();
+}
+
+/// The closest of Candidates to Typo, if it is close enough to be a typo.
+std::optional<StringRef> closest(StringRef Typo,
+                                 ArrayRef<StringRef> Candidates) {
+  std::optional<StringRef> Best;
+  unsigned BestDistance = 0;
+  for (StringRef C : Candidates) {
+    unsigned D = Typo.edit_distance(C, /*AllowReplacements=*/true);
+    if (!Best || D < BestDistance) {
+      Best = C;
+      BestDistance = D;
+    }
+  }
+  unsigned Limit = std::max<unsigned>(2, Typo.size() / 3);
+  if (Best && BestDistance <= Limit)
+    return Best;
+  return std::nullopt;
+}
+
+class TargetFileParser {
+public:
+  TargetFileParser(StringRef Path, SourceMgr &SM) : Path(Path), SM(SM) {}
+
+  /// Fills T from the root node of the document.
+  Error parse(yaml::Node *Root, GpuTarget &T);
+
+private:
+  std::string Path;
+  SourceMgr &SM;
+  GpuTarget *T = nullptr;
+  std::optional<RawCost> Costs[NumInstrClasses];
+
+  // Diagnostics.
+  FileLoc locOf(SMLoc Loc) const;
+  std::string at(SMLoc Loc) const;
+  Error fieldError(SMLoc Loc, StringRef Field, const Twine &Msg) const;
+  Error fieldError(StringRef Field, const Twine &Msg) const;
+  SMLoc startOf(yaml::Node *N, SMLoc Fallback) const;
+  std::string describe(yaml::Node *N) const;
+  void record(StringRef Field, SMLoc Loc);
+
+  // Walking mappings and reading values.
+  using FieldFn =
+      function_ref<Error(StringRef Key, yaml::Node *Value, SMLoc KeyLoc)>;
+  Error forEachField(yaml::Node *N, SMLoc MapLoc, StringRef Path,
+                     ArrayRef<StringRef> Keys, FieldFn Fn);
+  Expected<yaml::MappingNode *> asMapping(yaml::Node *N, SMLoc KeyLoc,
+                                          StringRef Field);
+  Expected<std::string> readString(yaml::Node *N, SMLoc KeyLoc,
+                                   StringRef Field);
+  Expected<double> readNumber(yaml::Node *N, SMLoc KeyLoc, StringRef Field,
+                              NumKind Kind);
+  Expected<uint64_t> readInt(yaml::Node *N, SMLoc KeyLoc, StringRef Field,
+                             bool AllowZero);
+  Error readList(yaml::Node *N, SMLoc KeyLoc, StringRef Field,
+                 function_ref<Error(yaml::Node *Item, SMLoc ItemLoc,
+                                    const std::string &ItemField)>
+                     Fn);
+  Error readUnsigned(yaml::Node *N, SMLoc KeyLoc, StringRef Field,
+                     unsigned &Out, bool AllowZero = false);
+
+  // The sections.
+  Error parseTop(StringRef Key, yaml::Node *Value, SMLoc KeyLoc);
+  Error parseNameList(yaml::Node *N, SMLoc KeyLoc, StringRef Field,
+                      std::vector<std::string> &Out, bool SmArchs);
+  Error parseLimits(yaml::Node *N, SMLoc KeyLoc);
+  Error parseMemory(yaml::Node *N, SMLoc KeyLoc);
+  Error parseInstructions(yaml::Node *N, SMLoc KeyLoc);
+  Error parseCost(InstrClass C, yaml::Node *N, SMLoc KeyLoc, StringRef Field);
+  Error parseLaunch(yaml::Node *N, SMLoc KeyLoc);
+  Error resolveAndCheck();
+};
+
+FileLoc TargetFileParser::locOf(SMLoc Loc) const {
+  if (!Loc.isValid() || !SM.FindBufferContainingLoc(Loc))
+    return {};
+  auto [Line, Col] = SM.getLineAndColumn(Loc);
+  return {Line, Col};
+}
+
+std::string TargetFileParser::at(SMLoc Loc) const {
+  FileLoc L = locOf(Loc);
+  if (L.Line == 0)
+    return Path;
+  return Path + ":" + utostr(L.Line) + ":" + utostr(L.Column);
+}
+
+Error TargetFileParser::fieldError(SMLoc Loc, StringRef Field,
+                                   const Twine &Msg) const {
+  return createStringError(inconvertibleErrorCode(),
+                           at(Loc) + ": field '" + Field + "': " + Msg);
+}
+
+Error TargetFileParser::fieldError(StringRef Field, const Twine &Msg) const {
+  return createStringError(inconvertibleErrorCode(),
+                           T->where(Field) + ": field '" + Field + "': " + Msg);
+}
+
+SMLoc TargetFileParser::startOf(yaml::Node *N, SMLoc Fallback) const {
+  // The parser gives null and alias nodes the position of the next token.
+  if (!N || isa<yaml::NullNode>(N) || isa<yaml::AliasNode>(N))
+    return Fallback;
+  SMLoc Start = N->getSourceRange().Start;
+  return Start.isValid() ? Start : Fallback;
+}
+
+std::string TargetFileParser::describe(yaml::Node *N) const {
+  if (!N || isa<yaml::NullNode>(N))
+    return "nothing";
+  auto Quote = [](StringRef Text) {
+    // Enough of the text to recognise it.
+    constexpr size_t Max = 40;
+    Text = Text.trim();
+    if (Text.size() > Max)
+      return ("'" + Text.take_front(Max) + "...'").str();
+    return ("'" + Text + "'").str();
+  };
+  if (auto *S = dyn_cast<yaml::ScalarNode>(N)) {
+    SmallString<32> Storage;
+    return Quote(S->getValue(Storage));
+  }
+  if (auto *B = dyn_cast<yaml::BlockScalarNode>(N))
+    return Quote(B->getValue());
+  if (isa<yaml::MappingNode>(N))
+    return "a mapping";
+  if (isa<yaml::SequenceNode>(N))
+    return "a list";
+  return "a YAML alias (anchors and aliases are not supported)";
+}
+
+void TargetFileParser::record(StringRef Field, SMLoc Loc) {
+  T->Locations[Field] = locOf(Loc);
+}
+
+Error TargetFileParser::forEachField(yaml::Node *N, SMLoc MapLoc,
+                                     StringRef MapPath,
+                                     ArrayRef<StringRef> Keys, FieldFn Fn) {
+  Expected<yaml::MappingNode *> Map = asMapping(N, MapLoc, MapPath);
+  if (!Map)
+    return Map.takeError();
+  StringMap<SMLoc> Seen;
+  for (yaml::KeyValueNode &KV : **Map) {
+    yaml::Node *KeyNode = KV.getKey();
+    auto *Key = dyn_cast_or_null<yaml::ScalarNode>(KeyNode);
+    SMLoc KeyLoc = startOf(KeyNode, MapLoc);
+    if (!Key)
+      return fieldError(KeyLoc, MapPath.empty() ? "<top level>" : MapPath,
+                        "keys must be plain names, got " + describe(KeyNode));
+    SmallString<32> Storage;
+    StringRef K = Key->getValue(Storage);
+    std::string Field = joinField(MapPath, K);
+    if (!is_contained(Keys, K)) {
+      std::string Msg = "unknown field";
+      if (std::optional<StringRef> Near = closest(K, Keys))
+        Msg += (" (did you mean '" + *Near + "'?)").str();
+      return fieldError(KeyLoc, Field, Msg);
+    }
+    auto [It, Inserted] = Seen.try_emplace(K, KeyLoc);
+    if (!Inserted)
+      return fieldError(KeyLoc, Field,
+                        "duplicate key (first given at " + at(It->second) +
+                            ")");
+    // Readers of scalar values move this to the value itself.
+    record(Field, KeyLoc);
+    yaml::Node *Value = KV.getValue();
+    if (Error E = Fn(K, Value, KeyLoc))
+      return E;
+  }
+  for (StringRef K : Keys)
+    if (!Seen.count(K))
+      return fieldError(MapLoc, joinField(MapPath, K),
+                        "required field is missing");
+  return Error::success();
+}
+
+Expected<yaml::MappingNode *>
+TargetFileParser::asMapping(yaml::Node *N, SMLoc KeyLoc, StringRef Field) {
+  if (auto *Map = dyn_cast_or_null<yaml::MappingNode>(N))
+    return Map;
+  return fieldError(startOf(N, KeyLoc), Field.empty() ? "<top level>" : Field,
+                    "must be a mapping, got " + describe(N));
+}
+
+Expected<std::string> TargetFileParser::readString(yaml::Node *N, SMLoc KeyLoc,
+                                                   StringRef Field) {
+  SMLoc Loc = startOf(N, KeyLoc);
+  record(Field, Loc);
+  if (auto *S = dyn_cast_or_null<yaml::ScalarNode>(N)) {
+    SmallString<64> Storage;
+    return S->getValue(Storage).str();
+  }
+  if (auto *B = dyn_cast_or_null<yaml::BlockScalarNode>(N))
+    return B->getValue().str();
+  return fieldError(Loc, Field, "must be a string, got " + describe(N));
+}
+
+Expected<double> TargetFileParser::readNumber(yaml::Node *N, SMLoc KeyLoc,
+                                              StringRef Field, NumKind Kind) {
+  SMLoc Loc = startOf(N, KeyLoc);
+  record(Field, Loc);
+  const char *What = Kind == NumKind::Positive      ? "a positive number"
+                     : Kind == NumKind::NonNegative ? "a non-negative number"
+                                                    : "a number";
+  auto *S = dyn_cast_or_null<yaml::ScalarNode>(N);
+  if (!S)
+    return fieldError(Loc, Field,
+                      Twine("must be ") + What + ", got " + describe(N));
+  SmallString<32> Storage;
+  StringRef Text = S->getValue(Storage).trim();
+  double Value = 0;
+  if (!looksLikeNumber(Text) || Text.getAsDouble(Value) ||
+      !std::isfinite(Value))
+    return fieldError(Loc, Field,
+                      Twine("must be ") + What + ", got '" + Text + "'");
+  if ((Kind == NumKind::Positive && !(Value > 0)) ||
+      (Kind == NumKind::NonNegative && Value < 0))
+    return fieldError(Loc, Field,
+                      Twine("must be ") + What + ", got '" + Text + "'");
+  return Value;
+}
+
+Expected<uint64_t> TargetFileParser::readInt(yaml::Node *N, SMLoc KeyLoc,
+                                             StringRef Field, bool AllowZero) {
+  SMLoc Loc = startOf(N, KeyLoc);
+  record(Field, Loc);
+  const char *What =
+      AllowZero ? "a non-negative integer" : "a positive integer";
+  auto *S = dyn_cast_or_null<yaml::ScalarNode>(N);
+  if (!S)
+    return fieldError(Loc, Field,
+                      Twine("must be ") + What + ", got " + describe(N));
+  SmallString<32> Storage;
+  StringRef Text = S->getValue(Storage).trim();
+  StringRef Digits = Text;
+  Digits.consume_front("+");
+  uint64_t Value = 0;
+  if (Digits.empty() || !all_of(Digits, isDigit) ||
+      Digits.getAsInteger(10, Value) || (!AllowZero && Value == 0))
+    return fieldError(Loc, Field,
+                      Twine("must be ") + What + ", got '" + Text + "'");
+  return Value;
+}
+
+Error TargetFileParser::readUnsigned(yaml::Node *N, SMLoc KeyLoc,
+                                     StringRef Field, unsigned &Out,
+                                     bool AllowZero) {
+  Expected<uint64_t> V = readInt(N, KeyLoc, Field, AllowZero);
+  if (!V)
+    return V.takeError();
+  if (*V > std::numeric_limits<unsigned>::max())
+    return fieldError(startOf(N, KeyLoc), Field,
+                      "is too large, got '" + utostr(*V) + "'");
+  Out = static_cast<unsigned>(*V);
+  return Error::success();
+}
+
+Error TargetFileParser::readList(
+    yaml::Node *N, SMLoc KeyLoc, StringRef Field,
+    function_ref<Error(yaml::Node *, SMLoc, const std::string &)> Fn) {
+  SMLoc Loc = startOf(N, KeyLoc);
+  record(Field, Loc);
+  auto *Seq = dyn_cast_or_null<yaml::SequenceNode>(N);
+  if (!Seq)
+    return fieldError(Loc, Field, "must be a list, got " + describe(N));
+  unsigned Index = 0;
+  for (yaml::Node &Item : *Seq) {
+    std::string ItemField = (Field + "[" + Twine(Index++) + "]").str();
+    if (Error E = Fn(&Item, startOf(&Item, Loc), ItemField))
+      return E;
+  }
+  return Error::success();
+}
+
+Error TargetFileParser::parseNameList(yaml::Node *N, SMLoc KeyLoc,
+                                      StringRef Field,
+                                      std::vector<std::string> &Out,
+                                      bool SmArchs) {
+  return readList(
+      N, KeyLoc, Field,
+      [&](yaml::Node *Item, SMLoc ItemLoc,
+          const std::string &ItemField) -> Error {
+        Expected<std::string> S = readString(Item, ItemLoc, ItemField);
+        if (!S)
+          return S.takeError();
+        if (SmArchs) {
+          std::optional<unsigned> V = parseSmArch(*S);
+          if (!V || *S != "sm_" + utostr(*V))
+            return fieldError(ItemLoc, Field,
+                              "must list architectures like "
+                              "sm_80, got '" +
+                                  *S + "'");
+        } else if (!isPlainName(*S)) {
+          return fieldError(ItemLoc, Field,
+                            "names are lowercase letters, digits, "
+                            "'.', '_' and '-', got '" +
+                                *S + "'");
+        }
+        if (is_contained(Out, *S))
+          return fieldError(ItemLoc, Field, "'" + *S + "' is listed twice");
+        Out.push_back(*S);
+        return Error::success();
+      });
+}
+
+Error TargetFileParser::parse(yaml::Node *Root, GpuTarget &Target) {
+  T = &Target;
+  SMLoc RootLoc = startOf(Root, SMLoc());
+  if (!isa<yaml::MappingNode>(Root))
+    return createStringError(inconvertibleErrorCode(),
+                             at(RootLoc) +
+                                 ": a target file is a mapping of the fields "
+                                 "in docs/targets.md, got " +
+                                 describe(Root));
+  if (Error E =
+          forEachField(Root, RootLoc, "", TopKeys,
+                       [&](StringRef Key, yaml::Node *Value, SMLoc KeyLoc) {
+                         return parseTop(Key, Value, KeyLoc);
+                       }))
+    return E;
+  return resolveAndCheck();
+}
+
+Error TargetFileParser::parseTop(StringRef Key, yaml::Node *Value,
+                                 SMLoc KeyLoc) {
+  if (Key == "schema") {
+    Expected<uint64_t> V = readInt(Value, KeyLoc, Key, /*AllowZero=*/true);
+    if (!V)
+      return V.takeError();
+    if (*V != SchemaVersion)
+      return fieldError(startOf(Value, KeyLoc), Key,
+                        "unsupported schema version '" + utostr(*V) +
+                            "'; this KernelTime reads schema " +
+                            utostr(SchemaVersion));
+    return Error::success();
+  }
+  if (Key == "name") {
+    Expected<std::string> S = readString(Value, KeyLoc, Key);
+    if (!S)
+      return S.takeError();
+    StringRef Stem = sys::path::stem(Path);
+    if (*S != Stem)
+      return fieldError(startOf(Value, KeyLoc), Key,
+                        "must be the file name without .yaml, '" + Stem +
+                            "', got '" + *S + "'");
+    if (!isPlainName(*S))
+      return fieldError(startOf(Value, KeyLoc), Key,
+                        "names are lowercase letters, digits, '.', '_' and "
+                        "'-', got '" +
+                            *S + "'");
+    T->Name = *S;
+    return Error::success();
+  }
+  if (Key == "aliases")
+    return parseNameList(Value, KeyLoc, Key, T->Aliases, /*SmArchs=*/false);
+  if (Key == "default_for")
+    return parseNameList(Value, KeyLoc, Key, T->DefaultFor, /*SmArchs=*/true);
+  if (Key == "arch") {
+    Expected<std::string> S = readString(Value, KeyLoc, Key);
+    if (!S)
+      return S.takeError();
+    std::optional<unsigned> V = parseSmArch(*S);
+    if (!V || *S != "sm_" + utostr(*V))
+      return fieldError(startOf(Value, KeyLoc), Key,
+                        "must look like sm_80, got '" + *S + "'");
+    T->Arch = *S;
+    return Error::success();
+  }
+  if (Key == "description") {
+    Expected<std::string> S = readString(Value, KeyLoc, Key);
+    if (!S)
+      return S.takeError();
+    if (StringRef(*S).trim().empty())
+      return fieldError(startOf(Value, KeyLoc), Key, "must not be empty");
+    T->Description = StringRef(*S).trim().str();
+    return Error::success();
+  }
+  if (Key == "clocks")
+    return forEachField(Value, KeyLoc, Key, ClockKeys,
+                        [&](StringRef K, yaml::Node *V, SMLoc L) -> Error {
+                          std::string F = joinField("clocks", K);
+                          Expected<double> D =
+                              readNumber(V, L, F, NumKind::Positive);
+                          if (!D)
+                            return D.takeError();
+                          (K == "sm_mhz" ? T->SmClockMHz : T->MemClockMHz) = *D;
+                          return Error::success();
+                        });
+  if (Key == "sm")
+    return forEachField(Value, KeyLoc, Key, SmKeys,
+                        [&](StringRef K, yaml::Node *V, SMLoc L) -> Error {
+                          unsigned &Out = K == "count" ? T->SmCount
+                                          : K == "warp_size"
+                                              ? T->WarpSize
+                                              : T->ProcessingBlocks;
+                          return readUnsigned(V, L, joinField("sm", K), Out);
+                        });
+  if (Key == "limits")
+    return parseLimits(Value, KeyLoc);
+  if (Key == "memory")
+    return parseMemory(Value, KeyLoc);
+  if (Key == "instructions")
+    return parseInstructions(Value, KeyLoc);
+  assert(Key == "launch" && "TopKeys and parseTop out of sync");
+  return parseLaunch(Value, KeyLoc);
+}
+
+Error TargetFileParser::parseLimits(yaml::Node *N, SMLoc KeyLoc) {
+  OccupancyLimits &L = T->Limits;
+  return forEachField(
+      N, KeyLoc, "limits", LimitKeys,
+      [&](StringRef K, yaml::Node *V, SMLoc Loc) -> Error {
+        std::string F = joinField("limits", K);
+        if (K == "shared_carveouts_kb")
+          return readList(
+              V, Loc, F,
+              [&](yaml::Node *Item, SMLoc ItemLoc,
+                  const std::string &ItemField) -> Error {
+                Expected<uint64_t> KB =
+                    readInt(Item, ItemLoc, ItemField, /*AllowZero=*/true);
+                if (!KB)
+                  return KB.takeError();
+                if (!L.SharedCarveoutsBytes.empty() &&
+                    *KB * 1024 <= L.SharedCarveoutsBytes.back())
+                  return fieldError(ItemLoc, F, "must be in ascending order");
+                L.SharedCarveoutsBytes.push_back(*KB * 1024);
+                return Error::success();
+              });
+        if (K == "max_grid_dim" || K == "max_block_dim") {
+          std::array<uint64_t, 3> &Dims =
+              K == "max_grid_dim" ? L.MaxGridDim : L.MaxBlockDim;
+          unsigned Count = 0;
+          if (Error E = readList(V, Loc, F,
+                                 [&](yaml::Node *Item, SMLoc ItemLoc,
+                                     const std::string &ItemField) -> Error {
+                                   Expected<uint64_t> D =
+                                       readInt(Item, ItemLoc, ItemField,
+                                               /*AllowZero=*/false);
+                                   if (!D)
+                                     return D.takeError();
+                                   if (Count < 3)
+                                     Dims[Count] = *D;
+                                   ++Count;
+                                   return Error::success();
+                                 }))
+            return E;
+          if (Count != 3)
+            return fieldError(startOf(V, Loc), F,
+                              "must list 3 sizes (x, y, z), got " +
+                                  utostr(Count));
+          return Error::success();
+        }
+        if (K.ends_with("_bytes")) {
+          uint64_t *Out =
+              K == "shared_per_sm_bytes"       ? &L.SharedPerSMBytes
+              : K == "shared_per_block_bytes"  ? &L.SharedPerBlockBytes
+              : K == "shared_alloc_unit_bytes" ? &L.SharedAllocUnitBytes
+                                               : &L.SharedReservedPerBlockBytes;
+          Expected<uint64_t> B =
+              readInt(V, Loc, F,
+                      /*AllowZero=*/K == "shared_reserved_per_block_bytes");
+          if (!B)
+            return B.takeError();
+          *Out = *B;
+          return Error::success();
+        }
+        unsigned *Out = K == "threads_per_block"      ? &L.ThreadsPerBlock
+                        : K == "threads_per_sm"       ? &L.ThreadsPerSM
+                        : K == "warps_per_sm"         ? &L.WarpsPerSM
+                        : K == "blocks_per_sm"        ? &L.BlocksPerSM
+                        : K == "registers_per_sm"     ? &L.RegistersPerSM
+                        : K == "registers_per_block"  ? &L.RegistersPerBlock
+                        : K == "registers_per_thread" ? &L.RegistersPerThread
+                                                      : &L.RegisterAllocUnit;
+        return readUnsigned(V, Loc, F, *Out);
+      });
+}
+
+Error TargetFileParser::parseMemory(yaml::Node *N, SMLoc KeyLoc) {
+  auto Level = [&](StringRef Name, ArrayRef<StringRef> Keys, MemLevel &M,
+                   yaml::Node *V, SMLoc Loc) -> Error {
+    std::string Path = joinField("memory", Name);
+    return forEachField(
+        V, Loc, Path, Keys,
+        [&](StringRef K, yaml::Node *FV, SMLoc FL) -> Error {
+          std::string F = joinField(Path, K);
+          if (K == "size_bytes" || K == "cache_bytes") {
+            Expected<uint64_t> B = readInt(FV, FL, F, /*AllowZero=*/false);
+            if (!B)
+              return B.takeError();
+            M.SizeBytes = *B;
+            return Error::success();
+          }
+          if (K == "banks")
+            return readUnsigned(FV, FL, F, T->SharedBanks);
+          if (K == "bank_width_bytes")
+            return readUnsigned(FV, FL, F, T->SharedBankWidthBytes);
+          Expected<double> D = readNumber(FV, FL, F, NumKind::Positive);
+          if (!D)
+            return D.takeError();
+          if (K == "latency")
+            M.Latency = *D;
+          else if (K == "bandwidth_gbs")
+            M.BandwidthGBs = *D;
+          else if (K == "bandwidth_bytes_per_clk")
+            M.BytesPerClkPerSM = *D;
+          else if (K == "store_latency")
+            T->SharedStoreLatency = *D;
+          else if (K == "far_latency")
+            T->L2FarLatency = *D;
+          else if (K == "peak_bandwidth_gbs")
+            T->DRAMPeakBandwidthGBs = *D;
+          else
+            llvm_unreachable("memory key without a destination");
+          return Error::success();
+        });
+  };
+  return forEachField(N, KeyLoc, "memory", MemoryKeys,
+                      [&](StringRef K, yaml::Node *V, SMLoc Loc) -> Error {
+                        if (K == "l1")
+                          return Level(K, L1Keys, T->L1, V, Loc);
+                        if (K == "shared")
+                          return Level(K, SharedKeys, T->Shared, V, Loc);
+                        if (K == "l2")
+                          return Level(K, L2Keys, T->L2, V, Loc);
+                        if (K == "dram")
+                          return Level(K, DramKeys, T->DRAM, V, Loc);
+                        if (K == "uncoalesced")
+                          return Level(K, UncoalescedKeys, T->Uncoalesced, V,
+                                       Loc);
+                        if (K == "constant")
+                          return Level(K, ConstantKeys, T->Constant, V, Loc);
+                        return Level(K, LocalKeys, T->Local, V, Loc);
+                      });
+}
+
+Error TargetFileParser::parseInstructions(yaml::Node *N, SMLoc KeyLoc) {
+  Expected<yaml::MappingNode *> Map = asMapping(N, KeyLoc, "instructions");
+  if (!Map)
+    return Map.takeError();
+  SmallVector<StringRef, NumInstrClasses> Names;
+  for (size_t I = 0; I < NumInstrClasses; ++I)
+    Names.push_back(getInstrClassName(static_cast<InstrClass>(I)));
+  StringMap<SMLoc> Seen;
+  for (yaml::KeyValueNode &KV : **Map) {
+    yaml::Node *KeyNode = KV.getKey();
+    SMLoc Loc = startOf(KeyNode, KeyLoc);
+    auto *Key = dyn_cast_or_null<yaml::ScalarNode>(KeyNode);
+    if (!Key)
+      return fieldError(Loc, "instructions",
+                        "keys must be instruction class names, got " +
+                            describe(KeyNode));
+    SmallString<32> Storage;
+    StringRef Name = Key->getValue(Storage);
+    std::string Field = joinField("instructions", Name);
+    std::optional<InstrClass> C = parseInstrClassName(Name);
+    if (!C) {
+      std::string Msg = "unknown instruction class";
+      if (std::optional<StringRef> Near = closest(Name, Names))
+        Msg += (" (did you mean '" + *Near + "'?)").str();
+      return fieldError(Loc, Field, Msg);
+    }
+    auto [It, Inserted] = Seen.try_emplace(Name, Loc);
+    if (!Inserted)
+      return fieldError(
+          Loc, Field, "duplicate key (first given at " + at(It->second) + ")");
+    record(Field, Loc);
+    if (Error E = parseCost(*C, KV.getValue(), Loc, Field))
+      return E;
+  }
+  for (StringRef Name : Names)
+    if (!Seen.count(Name))
+      return fieldError(KeyLoc, joinField("instructions", Name),
+                        "required instruction class is missing");
+  return Error::success();
+}
+
+Error TargetFileParser::parseCost(InstrClass C, yaml::Node *N, SMLoc KeyLoc,
+                                  StringRef Field) {
+  RawCost Raw;
+  bool HasLat = false;
+  SMLoc FormLoc;
+  // Not forEachField: lat is required but the delay forms are one-of-three.
+  Expected<yaml::MappingNode *> Map = asMapping(N, KeyLoc, Field);
+  if (!Map)
+    return Map.takeError();
+  StringMap<SMLoc> Seen;
+  for (yaml::KeyValueNode &KV : **Map) {
+    yaml::Node *KeyNode = KV.getKey();
+    SMLoc Loc = startOf(KeyNode, KeyLoc);
+    auto *Key = dyn_cast_or_null<yaml::ScalarNode>(KeyNode);
+    if (!Key)
+      return fieldError(Loc, Field,
+                        "keys must be plain names, got " + describe(KeyNode));
+    SmallString<32> Storage;
+    StringRef K = Key->getValue(Storage);
+    std::string F = joinField(Field, K);
+    if (!is_contained(CostKeys, K)) {
+      std::string Msg = "unknown field";
+      if (std::optional<StringRef> Near = closest(K, CostKeys))
+        Msg += (" (did you mean '" + *Near + "'?)").str();
+      return fieldError(Loc, F, Msg);
+    }
+    auto [It, Inserted] = Seen.try_emplace(K, Loc);
+    if (!Inserted)
+      return fieldError(
+          Loc, F, "duplicate key (first given at " + at(It->second) + ")");
+    Expected<double> V = readNumber(KV.getValue(), Loc, F, NumKind::Positive);
+    if (!V)
+      return V.takeError();
+    if (K == "lat") {
+      Raw.Lat = *V;
+      HasLat = true;
+      continue;
+    }
+    if (!Raw.Form.empty())
+      return fieldError(Loc, F,
+                        "give only one of 'del', 'ops_per_clk_per_sm' and "
+                        "'units_per_pb'; '" +
+                            Raw.Form + "' is given at " + at(FormLoc));
+    // Point Form at the static key table, not at Storage.
+    Raw.Form = *find(DelayForms, K);
+    Raw.Value = *V;
+    FormLoc = Loc;
+  }
+  if (!HasLat)
+    return fieldError(KeyLoc, joinField(Field, "lat"),
+                      "required field is missing");
+  if (Raw.Form.empty())
+    return fieldError(KeyLoc, Field,
+                      "give one of 'del', 'ops_per_clk_per_sm' and "
+                      "'units_per_pb'");
+  Costs[static_cast<size_t>(C)] = Raw;
+  return Error::success();
+}
+
+Error TargetFileParser::parseLaunch(yaml::Node *N, SMLoc KeyLoc) {
+  LaunchModel &L = T->Launch;
+  return forEachField(
+      N, KeyLoc, "launch", LaunchKeys,
+      [&](StringRef K, yaml::Node *V, SMLoc Loc) -> Error {
+        std::string F = joinField("launch", K);
+        if (K == "fit_grid_min" || K == "fit_grid_max") {
+          Expected<uint64_t> G = readInt(V, Loc, F, /*AllowZero=*/false);
+          if (!G)
+            return G.takeError();
+          (K == "fit_grid_min" ? L.FitGridMin : L.FitGridMax) = *G;
+          return Error::success();
+        }
+        if (K == "fit_warps_min")
+          return readUnsigned(V, Loc, F, L.FitWarpsMin);
+        if (K == "fit_warps_max")
+          return readUnsigned(V, Loc, F, L.FitWarpsMax);
+        Expected<double> D = readNumber(
+            V, Loc, F,
+            K == "intercept_cycles" ? NumKind::NonNegative : NumKind::Any);
+        if (!D)
+          return D.takeError();
+        double &Out = K == "intercept_cycles" ? L.InterceptCycles
+                      : K == "slope_b2"       ? L.SlopeB2
+                      : K == "slope_b1"       ? L.SlopeB1
+                                              : L.SlopeB0;
+        Out = *D;
+        return Error::success();
+      });
+}
+
+/// Turns the delay forms into del and checks what one field cannot check
+/// alone. Errors point at the field that is out of line with the others.
+Error TargetFileParser::resolveAndCheck() {
+  GpuTarget &G = *T;
+  for (size_t I = 0; I < NumInstrClasses; ++I) {
+    const RawCost &Raw = *Costs[I];
+    InstrCost &Cost = G.Instr[I];
+    Cost.Lat = Raw.Lat;
+    if (Raw.Form == "del")
+      Cost.Del = Raw.Value;
+    else if (Raw.Form == "ops_per_clk_per_sm")
+      Cost.Del =
+          delayFromOpsPerClkPerSM(Raw.Value, G.WarpSize, G.ProcessingBlocks);
+    else
+      Cost.Del = delayFromUnitsPerPB(Raw.Value, G.WarpSize);
+  }
+  G.Shared.BytesPerClkPerSM =
+      static_cast<double>(G.SharedBanks) * G.SharedBankWidthBytes;
+
+  const OccupancyLimits &L = G.Limits;
+  if (uint64_t(L.WarpsPerSM) * G.WarpSize != L.ThreadsPerSM)
+    return fieldError("limits.warps_per_sm",
+                      "must be limits.threads_per_sm / sm.warp_size (" +
+                          utostr(L.ThreadsPerSM) + " / " + utostr(G.WarpSize) +
+                          "), got " + utostr(L.WarpsPerSM));
+  if (L.ThreadsPerBlock > L.ThreadsPerSM)
+    return fieldError("limits.threads_per_block",
+                      "must not exceed limits.threads_per_sm (" +
+                          utostr(L.ThreadsPerSM) + "), got " +
+                          utostr(L.ThreadsPerBlock));
+  if (L.RegistersPerBlock > L.RegistersPerSM)
+    return fieldError("limits.registers_per_block",
+                      "must not exceed limits.registers_per_sm (" +
+                          utostr(L.RegistersPerSM) + "), got " +
+                          utostr(L.RegistersPerBlock));
+  if (L.SharedPerBlockBytes > L.SharedPerSMBytes)
+    return fieldError("limits.shared_per_block_bytes",
+                      "must not exceed limits.shared_per_sm_bytes (" +
+                          utostr(L.SharedPerSMBytes) + "), got " +
+                          utostr(L.SharedPerBlockBytes));
+  if (L.SharedCarveoutsBytes.empty() ||
+      L.SharedCarveoutsBytes.back() != L.SharedPerSMBytes)
+    return fieldError("limits.shared_carveouts_kb",
+                      "the largest carve-out must be limits.shared_per_sm_"
+                      "bytes / 1024 (" +
+                          utostr(L.SharedPerSMBytes / 1024) + ")");
+  if (G.L1.SizeBytes < L.SharedPerSMBytes)
+    return fieldError("memory.l1.size_bytes",
+                      "the unified L1/shared array must hold "
+                      "limits.shared_per_sm_bytes (" +
+                          utostr(L.SharedPerSMBytes) + "), got " +
+                          utostr(G.L1.SizeBytes));
+
+  // Each level further from the SM is slower.
+  struct Order {
+    const char *Field, *Before;
+    double Value, Min;
+  };
+  const Order Orders[] = {
+      {"memory.l2.latency", "memory.l1.latency", G.L2.Latency, G.L1.Latency},
+      {"memory.l2.far_latency", "memory.l2.latency", G.L2FarLatency,
+       G.L2.Latency},
+      {"memory.dram.latency", "memory.l2.latency", G.DRAM.Latency,
+       G.L2.Latency},
+      {"memory.uncoalesced.latency", "memory.dram.latency",
+       G.Uncoalesced.Latency, G.DRAM.Latency},
+      {"memory.dram.peak_bandwidth_gbs", "memory.dram.bandwidth_gbs",
+       G.DRAMPeakBandwidthGBs, G.DRAM.BandwidthGBs},
+      {"memory.dram.bandwidth_gbs", "memory.uncoalesced.bandwidth_gbs",
+       G.DRAM.BandwidthGBs, G.Uncoalesced.BandwidthGBs},
+  };
+  for (const Order &O : Orders)
+    if (O.Value < O.Min)
+      return fieldError(O.Field, Twine("must not be below ") + O.Before + " (" +
+                                     formatNumber(O.Min) + "), got " +
+                                     formatNumber(O.Value));
+
+  const LaunchModel &LM = G.Launch;
+  if (LM.FitGridMin > LM.FitGridMax)
+    return fieldError("launch.fit_grid_max",
+                      "must not be below launch.fit_grid_min");
+  if (LM.FitWarpsMin > LM.FitWarpsMax)
+    return fieldError("launch.fit_warps_max",
+                      "must not be below launch.fit_warps_min");
+  // The fitted slope must stay positive where the fit holds: at both ends
+  // and at the vertex of the parabola if it lies inside.
+  double Lo = LM.FitWarpsMin, Hi = LM.FitWarpsMax;
+  double MinSlope = std::min(LM.slope(Lo), LM.slope(Hi));
+  if (LM.SlopeB2 > 0) {
+    double Vertex = -LM.SlopeB1 / (2 * LM.SlopeB2);
+    if (Vertex > Lo && Vertex < Hi)
+      MinSlope = std::min(MinSlope, LM.slope(Vertex));
+  }
+  if (!(MinSlope > 0))
+    return fieldError("launch.slope_b0",
+                      "slope(b) = slope_b2 b^2 + slope_b1 b + slope_b0 must "
+                      "be positive for b in [fit_warps_min, fit_warps_max]");
+  return Error::success();
+}
+
+/// The first error the YAML scanner reports.
+struct DiagCapture {
+  std::optional<SMDiagnostic> First;
+  static void handle(const SMDiagnostic &D, void *Context) {
+    auto *Self = static_cast<DiagCapture *>(Context);
+    if (!Self->First && D.getKind() == SourceMgr::DK_Error)
+      Self->First = D;
+  }
+};
+
+} // namespace
+
+Expected<GpuTarget> loadTargetFile(StringRef Path) {
+  ErrorOr<std::unique_ptr<MemoryBuffer>> Buffer =
+      MemoryBuffer::getFile(Path, /*IsText=*/true);
+  if (!Buffer)
+    return createStringError(
+        Buffer.getError(),
+        Path + ": cannot read target file: " + Buffer.getError().message());
+  MemoryBufferRef Ref((*Buffer)->getBuffer(), Path);
+
+  SourceMgr SM;
+  DiagCapture Diags;
+  SM.setDiagHandler(DiagCapture::handle, &Diags);
+  auto YamlError = [&](unsigned Line, unsigned Col, const Twine &Msg) {
+    return createStringError(inconvertibleErrorCode(),
+                             Path + ":" + Twine(Line) + ":" + Twine(Col) +
+                                 ": invalid YAML: " + Msg);
+  };
+
+  // Pass 1: syntax only, and exactly one document.
+  {
+    yaml::Stream Syntax(Ref, SM, /*ShowColors=*/false);
+    unsigned Documents = 0;
+    SMLoc SecondDoc;
+    for (yaml::document_iterator DI = Syntax.begin(), DE = Syntax.end();
+         DI != DE; ++DI) {
+      yaml::Node *Root = DI->getRoot();
+      if (++Documents == 2 && Root)
+        SecondDoc = Root->getSourceRange().Start;
+      if (Syntax.failed())
+        break;
+    }
+    if (Syntax.failed()) {
+      if (Diags.First)
+        return YamlError(Diags.First->getLineNo(),
+                         Diags.First->getColumnNo() + 1,
+                         Diags.First->getMessage());
+      return createStringError(inconvertibleErrorCode(),
+                               Path + ": invalid YAML");
+    }
+    if (Documents > 1) {
+      unsigned Line = 1, Col = 1;
+      if (SecondDoc.isValid() && SM.FindBufferContainingLoc(SecondDoc))
+        std::tie(Line, Col) = SM.getLineAndColumn(SecondDoc);
+      return YamlError(Line, Col,
+                       "a target file holds one YAML document, found " +
+                           Twine(Documents));
+    }
+  }
+
+  // Pass 2: the fields.
+  yaml::Stream Stream(Ref, SM, /*ShowColors=*/false);
+  yaml::document_iterator DI = Stream.begin();
+  yaml::Node *Root = DI == Stream.end() ? nullptr : DI->getRoot();
+  if (!Root || isa<yaml::NullNode>(Root))
+    return createStringError(inconvertibleErrorCode(),
+                             Path + ":1:1: the file is empty; a target file "
+                                    "is a mapping of the fields in "
+                                    "docs/targets.md");
+  GpuTarget T;
+  T.FilePath = Path.str();
+  TargetFileParser Parser(Path, SM);
+  if (Error E = Parser.parse(Root, T))
+    return E;
+  return T;
+}
+
+} // namespace ktime

@@ -1,0 +1,154 @@
+//===- TargetRegistry.cpp - Finding a target file by name, alias or sm_XX -===//
+//
+// One directory of target files: a GPU is named by a path, by its file stem
+// (a100-pcie-40gb), by an alias one file declares (a100), or, when no GPU is
+// named, by the sm_XX a file declares itself the default for. Which directory
+// to use is the plugin's business; docs/targets.md gives the rules.
+//
+//===----------------------------------------------------------------------===//
+#include "KernelTime/Target.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+
+#include <map>
+
+using namespace llvm;
+
+namespace ktime {
+namespace {
+
+Error makeError(const Twine &Msg) {
+  return createStringError(inconvertibleErrorCode(), Msg);
+}
+
+/// Index of the alias Name in T.Aliases.
+size_t aliasIndex(const GpuTarget &T, StringRef Name) {
+  return find(T.Aliases, Name) - T.Aliases.begin();
+}
+
+/// Checks that names, aliases and sm defaults of all files are unambiguous.
+Error checkConsistent(const std::vector<GpuTarget> &Targets) {
+  // Everything a user may type, and the target that owns it.
+  std::map<std::string, const GpuTarget *> Owner;
+  for (const GpuTarget &T : Targets)
+    Owner.emplace(T.Name, &T);
+  for (const GpuTarget &T : Targets) {
+    for (const std::string &A : T.Aliases) {
+      std::string Field = "aliases[" + utostr(aliasIndex(T, A)) + "]";
+      auto [It, Inserted] = Owner.emplace(A, &T);
+      if (Inserted)
+        continue;
+      const GpuTarget &Other = *It->second;
+      if (Other.Name == A)
+        return makeError(T.where(Field) + ": field 'aliases': alias '" + A +
+                         "' is the name of the target in " + Other.FilePath);
+      return makeError(T.where(Field) + ": field 'aliases': alias '" + A +
+                       "' is also an alias of " + Other.Name + " (" +
+                       Other.where("aliases") + ")");
+    }
+  }
+  std::map<std::string, const GpuTarget *> DefaultOwner;
+  for (const GpuTarget &T : Targets) {
+    for (size_t I = 0; I < T.DefaultFor.size(); ++I) {
+      auto [It, Inserted] = DefaultOwner.emplace(T.DefaultFor[I], &T);
+      if (Inserted)
+        continue;
+      return makeError(T.where("default_for[" + utostr(I) + "]") +
+                       ": field 'default_for': " + T.DefaultFor[I] +
+                       " already defaults to " + It->second->Name + " (" +
+                       It->second->where("default_for") + ")");
+    }
+  }
+  return Error::success();
+}
+
+bool looksLikePath(StringRef NameOrPath) {
+  return NameOrPath.contains('/') || NameOrPath.ends_with(".yaml");
+}
+
+} // namespace
+
+TargetRegistry::TargetRegistry(std::string Dir) : Dir(std::move(Dir)) {}
+
+Expected<std::vector<GpuTarget>> TargetRegistry::loadAll() const {
+  std::error_code EC;
+  std::vector<std::string> Files;
+  for (sys::fs::directory_iterator It(Dir, EC), End; It != End && !EC;
+       It.increment(EC)) {
+    StringRef File = It->path();
+    if (sys::path::extension(File) != ".yaml")
+      continue;
+    // Follows symlinks; directories named *.yaml are not target files.
+    ErrorOr<sys::fs::basic_file_status> Status = It->status();
+    if (Status && sys::fs::is_directory(*Status))
+      continue;
+    Files.push_back(File.str());
+  }
+  if (EC)
+    return createStringError(EC, "GPU target directory '" + Dir +
+                                     "' cannot be read: " + EC.message());
+  // Sorted by target name, which is the file stem.
+  sort(Files, [](const std::string &A, const std::string &B) {
+    return sys::path::stem(A) < sys::path::stem(B);
+  });
+  std::vector<GpuTarget> Targets;
+  for (const std::string &File : Files) {
+    Expected<GpuTarget> T = loadTargetFile(File);
+    if (!T)
+      return T.takeError();
+    Targets.push_back(std::move(*T));
+  }
+  if (Error E = checkConsistent(Targets))
+    return E;
+  return Targets;
+}
+
+Expected<GpuTarget> TargetRegistry::lookup(StringRef NameOrPath) const {
+  if (looksLikePath(NameOrPath))
+    return loadTargetFile(NameOrPath);
+
+  std::string Name = NameOrPath.trim().lower();
+  Expected<std::vector<GpuTarget>> Targets = loadAll();
+  if (!Targets)
+    return Targets.takeError();
+  for (GpuTarget &T : *Targets)
+    if (T.Name == Name)
+      return std::move(T);
+  for (GpuTarget &T : *Targets)
+    if (is_contained(T.Aliases, Name))
+      return std::move(T);
+
+  std::string Known, Aliases;
+  for (const GpuTarget &T : *Targets) {
+    Known += (Known.empty() ? "" : ", ") + T.Name;
+    for (const std::string &A : T.Aliases)
+      Aliases += (Aliases.empty() ? "" : ", ") + A + " -> " + T.Name;
+  }
+  if (Known.empty())
+    Known = "none";
+  if (Aliases.empty())
+    Aliases = "none";
+  return makeError("unknown GPU '" + NameOrPath + "'; known: " + Known +
+                   " (aliases: " + Aliases + "); target directory: " + Dir);
+}
+
+Expected<std::optional<GpuTarget>>
+TargetRegistry::lookupDefault(StringRef SmArch) const {
+  std::optional<unsigned> Version = parseSmArch(SmArch);
+  if (!Version)
+    return makeError("invalid GPU architecture '" + SmArch +
+                     "'; expected sm_<digits> such as sm_80");
+  std::string Plain = "sm_" + utostr(*Version);
+  Expected<std::vector<GpuTarget>> Targets = loadAll();
+  if (!Targets)
+    return Targets.takeError();
+  for (GpuTarget &T : *Targets)
+    if (is_contained(T.DefaultFor, Plain))
+      return std::optional<GpuTarget>(std::move(T));
+  return std::optional<GpuTarget>();
+}
+
+} // namespace ktime

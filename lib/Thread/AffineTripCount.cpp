@@ -1,0 +1,139 @@
+//===- AffineTripCount.cpp - Readable trip counts of counted loops --------===//
+//
+// The loop continues while v Pred B, v = a + s*k at the k-th test. With
+// s > 0 and "v < B'" (B' = B, or B + 1 for <=), the tests succeed for
+// k = 0 .. ceildiv(B' - a, s) - 1, i.e. T = max(0, ceildiv(B' - a, s))
+// times; s < 0 mirrors it. "v != B" with s = +-1 succeeds (B - a) * s times
+// (the loop must make progress, so it reaches B). A top-tested loop runs its
+// body T times; a bottom-tested (rotated) loop runs it once more than its
+// test succeeds: 1 + T = max(1, ceildiv(B' - a + s, s)).
+//
+//===----------------------------------------------------------------------===//
+#include "AffineTripCount.h"
+#include "KernelTime/ScevToExpr.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/ScalarEvolutionExpressions.h"
+#include "llvm/IR/Instructions.h"
+
+using namespace llvm;
+
+namespace ktime {
+
+namespace {
+
+/// The comparison that decides whether \p L goes on, as "LHS Pred RHS"
+/// true meaning another iteration.
+struct ContinueTest {
+  const SCEV *LHS;
+  const SCEV *RHS;
+  CmpInst::Predicate Pred;
+};
+
+std::optional<ContinueTest> getContinueTest(const Loop &L,
+                                            ScalarEvolution &SE) {
+  BasicBlock *Exiting = L.getExitingBlock();
+  if (!Exiting)
+    return std::nullopt;
+  auto *Br = dyn_cast<BranchInst>(Exiting->getTerminator());
+  if (!Br || !Br->isConditional())
+    return std::nullopt;
+  auto *Cmp = dyn_cast<ICmpInst>(Br->getCondition());
+  if (!Cmp || !Cmp->getOperand(0)->getType()->isIntegerTy())
+    return std::nullopt;
+  CmpInst::Predicate Pred = Cmp->getPredicate();
+  if (!L.contains(Br->getSuccessor(0)))
+    Pred = CmpInst::getInversePredicate(Pred);
+  return ContinueTest{SE.getSCEV(Cmp->getOperand(0)),
+                      SE.getSCEV(Cmp->getOperand(1)), Pred};
+}
+
+} // namespace
+
+std::optional<Expr> computeAffineTripCount(const Loop &L, ScalarEvolution &SE,
+                                           ScevToExpr &Conv, bool HeaderExits,
+                                           std::vector<std::string> &Assumptions) {
+  BasicBlock *Exiting = L.getExitingBlock();
+  if (!Exiting ||
+      (Exiting != L.getLoopLatch() &&
+       !(HeaderExits && Exiting == L.getHeader())))
+    return std::nullopt;
+  std::optional<ContinueTest> Test = getContinueTest(L, SE);
+  if (!Test)
+    return std::nullopt;
+  const auto *AR = dyn_cast<SCEVAddRecExpr>(Test->LHS);
+  const SCEV *Bound = Test->RHS;
+  CmpInst::Predicate Pred = Test->Pred;
+  if (!AR || AR->getLoop() != &L) {
+    AR = dyn_cast<SCEVAddRecExpr>(Test->RHS);
+    Bound = Test->LHS;
+    Pred = CmpInst::getSwappedPredicate(Pred);
+  }
+  if (!AR || AR->getLoop() != &L || !AR->isAffine() ||
+      !SE.isLoopInvariant(Bound, &L))
+    return std::nullopt;
+
+  const SCEV *Step = AR->getStepRecurrence(SE);
+  std::optional<Expr> A = Conv.convert(AR->getStart(), &L);
+  std::vector<std::string> Assumed = Conv.getAssumptions();
+  std::optional<Expr> S = Conv.convert(Step, &L);
+  llvm::append_range(Assumed, Conv.getAssumptions());
+  std::optional<Expr> B = Conv.convert(Bound, &L);
+  llvm::append_range(Assumed, Conv.getAssumptions());
+  if (!A || !B || !S)
+    return std::nullopt;
+  // ScalarEvolution's ranges lose the sign of products such as
+  // ntid.x * nctaid.x; the symbol facts keep it.
+  bool Up = SE.isKnownPositive(Step) || isKnownPositive(*S);
+  bool Down = SE.isKnownNegative(Step) || isKnownPositive(-*S);
+  if (!Up && !Down)
+    return std::nullopt;
+
+  // Distance to the bound in units of the step, both counted upwards.
+  Expr Distance, Stride;
+  Expr One = Expr::constant(1);
+  switch (Pred) {
+  case CmpInst::ICMP_SLT:
+  case CmpInst::ICMP_ULT:
+  case CmpInst::ICMP_SLE:
+  case CmpInst::ICMP_ULE:
+    if (!Up)
+      return std::nullopt;
+    Distance = *B - *A;
+    if (Pred == CmpInst::ICMP_SLE || Pred == CmpInst::ICMP_ULE)
+      Distance = Distance + One;
+    Stride = *S;
+    break;
+  case CmpInst::ICMP_SGT:
+  case CmpInst::ICMP_UGT:
+  case CmpInst::ICMP_SGE:
+  case CmpInst::ICMP_UGE:
+    if (!Down)
+      return std::nullopt;
+    Distance = *A - *B;
+    if (Pred == CmpInst::ICMP_SGE || Pred == CmpInst::ICMP_UGE)
+      Distance = Distance + One;
+    Stride = -*S;
+    break;
+  case CmpInst::ICMP_NE: {
+    std::optional<int64_t> C = S->getInt64();
+    if (!C || (*C != 1 && *C != -1))
+      return std::nullopt;
+    Expr Succeeding = *C == 1 ? *B - *A : *A - *B;
+    for (const std::string &Text : Assumed)
+      if (!is_contained(Assumptions, Text))
+        Assumptions.push_back(Text);
+    return HeaderExits ? Succeeding : Succeeding + One;
+  }
+  default:
+    return std::nullopt;
+  }
+  for (const std::string &Text : Assumed)
+    if (!is_contained(Assumptions, Text))
+      Assumptions.push_back(Text);
+  if (HeaderExits)
+    return Expr::max(Expr::constant(0), Expr::ceilDiv(Distance, Stride));
+  return Expr::max(One, Expr::ceilDiv(Distance + Stride, Stride));
+}
+
+} // namespace ktime

@@ -1,0 +1,240 @@
+//===- LoopTrips.cpp - Trip counts of every loop of a kernel --------------===//
+//
+// trip = iterations per entry into the loop, from ScalarEvolution's
+// backedge-taken count (BTC): BTC + 1 for a loop that exits at its latch
+// (rotated, bottom-tested), BTC for a loop that exits from its header
+// (top-tested: the header runs once more). A rotated loop sits behind a guard
+// that skips it; when the guard is exactly "trip >= 1" the count per entry of
+// the guarded region is max(0, trip), which is what the source loop says.
+// Counts ScalarEvolution cannot give become the symbol trip.<loop> with the
+// reason in Assumptions.
+//
+//===----------------------------------------------------------------------===//
+#include "AffineTripCount.h"
+#include "KernelTime/ScevToExpr.h"
+#include "KernelTime/Thread.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+
+namespace ktime {
+
+std::string getTripSymbol(StringRef LoopName) {
+  return ("trip." + LoopName).str();
+}
+std::string getIterSymbol(StringRef LoopName) {
+  return ("iter." + LoopName).str();
+}
+
+namespace {
+
+/// Loops in preorder; siblings in the order of their headers in the function.
+SmallVector<Loop *, 8> loopsInSourceOrder(Function &F, LoopInfo &LI) {
+  DenseMap<const BasicBlock *, unsigned> Position;
+  for (BasicBlock &BB : F)
+    Position[&BB] = Position.size();
+  auto ByHeader = [&](const Loop *A, const Loop *B) {
+    return Position.lookup(A->getHeader()) < Position.lookup(B->getHeader());
+  };
+  SmallVector<Loop *, 8> Result;
+  std::function<void(ArrayRef<Loop *>)> Walk = [&](ArrayRef<Loop *> Loops) {
+    SmallVector<Loop *, 8> Sorted(Loops.begin(), Loops.end());
+    llvm::stable_sort(Sorted, ByHeader);
+    for (Loop *L : Sorted) {
+      Result.push_back(L);
+      Walk(L->getSubLoops());
+    }
+  };
+  SmallVector<Loop *, 8> TopLevel(LI.begin(), LI.end());
+  Walk(TopLevel);
+  return Result;
+}
+
+/// L<line>, L<line>_<col> when lines repeat, loop<N> without locations.
+DenseMap<const Loop *, std::string> nameLoops(ArrayRef<Loop *> Loops) {
+  StringMap<unsigned> LineUses;
+  for (const Loop *L : Loops)
+    if (DebugLoc DL = L->getStartLoc())
+      ++LineUses["L" + std::to_string(DL.getLine())];
+  DenseMap<const Loop *, std::string> Names;
+  StringMap<unsigned> Taken;
+  for (unsigned I = 0; I != Loops.size(); ++I) {
+    const Loop *L = Loops[I];
+    std::string Name;
+    if (DebugLoc DL = L->getStartLoc()) {
+      Name = "L" + std::to_string(DL.getLine());
+      if (LineUses[Name] > 1)
+        Name += "_" + std::to_string(DL.getCol());
+    }
+    if (Name.empty() || Taken.count(Name))
+      Name = "loop" + std::to_string(I + 1);
+    Taken[Name] = 1;
+    Names[L] = Name;
+  }
+  return Names;
+}
+
+/// True if \p V is computed from a load inside \p L (a few steps back).
+bool dependsOnLoadIn(const Value *V, const Loop &L, unsigned Depth = 6) {
+  const auto *I = dyn_cast<Instruction>(V);
+  if (!I || !L.contains(I) || Depth == 0)
+    return false;
+  if (isa<LoadInst>(I) || isa<AtomicRMWInst>(I) || isa<AtomicCmpXchgInst>(I))
+    return true;
+  if (isa<PHINode>(I))
+    return false;
+  for (const Value *Op : I->operands())
+    if (dependsOnLoadIn(Op, L, Depth - 1))
+      return true;
+  return false;
+}
+
+std::string whyNoCount(const Loop &L) {
+  SmallVector<BasicBlock *, 4> Exiting;
+  L.getExitingBlocks(Exiting);
+  if (Exiting.empty())
+    return "the loop has no exit";
+  for (BasicBlock *BB : Exiting)
+    if (auto *Br = dyn_cast<BranchInst>(BB->getTerminator()))
+      if (Br->isConditional() && dependsOnLoadIn(Br->getCondition(), L))
+        return "its exit condition depends on a value loaded from memory in "
+               "the loop";
+  if (Exiting.size() > 1)
+    return "it has " + std::to_string(Exiting.size()) +
+           " exits and ScalarEvolution computes none of their counts";
+  return "ScalarEvolution cannot compute its exit count (the exit condition "
+         "is not an affine function of the induction variable)";
+}
+
+/// The guard condition of a loop as "X >= 1": the X, if the loop is entered
+/// from one block outside it (the preheader, or the block before it when the
+/// preheader only falls through) that ends in an integer comparison, one side
+/// of which leads into the loop and the other elsewhere.
+std::optional<Expr> guardAsPositive(const Loop &L, ScalarEvolution &SE,
+                                    ScevToExpr &Conv) {
+  const BasicBlock *Entry = L.getHeader();
+  const BasicBlock *Pred = L.getLoopPredecessor();
+  if (Pred && Pred->getSingleSuccessor() && Pred->getSinglePredecessor()) {
+    Entry = Pred;
+    Pred = Pred->getSinglePredecessor();
+  }
+  if (!Pred)
+    return std::nullopt;
+  auto *Guard = dyn_cast<BranchInst>(Pred->getTerminator());
+  if (!Guard || !Guard->isConditional() ||
+      Guard->getSuccessor(0) == Guard->getSuccessor(1))
+    return std::nullopt;
+  auto *Cmp = dyn_cast<ICmpInst>(Guard->getCondition());
+  if (!Cmp || !Cmp->getOperand(0)->getType()->isIntegerTy())
+    return std::nullopt;
+  CmpInst::Predicate CmpPred = Cmp->getPredicate();
+  if (Guard->getSuccessor(1) == Entry)
+    CmpPred = CmpInst::getInversePredicate(CmpPred);
+  else if (Guard->getSuccessor(0) != Entry)
+    return std::nullopt;
+  const SCEV *A = SE.getSCEV(Cmp->getOperand(0));
+  const SCEV *B = SE.getSCEV(Cmp->getOperand(1));
+  std::optional<Expr> EA = Conv.convert(A, nullptr);
+  std::optional<Expr> EB = Conv.convert(B, nullptr);
+  if (!EA || !EB)
+    return std::nullopt;
+  switch (CmpPred) {
+  case CmpInst::ICMP_SGT:
+  case CmpInst::ICMP_UGT:
+    return *EA - *EB;
+  case CmpInst::ICMP_SGE:
+  case CmpInst::ICMP_UGE:
+    return *EA - *EB + Expr::constant(1);
+  case CmpInst::ICMP_SLT:
+  case CmpInst::ICMP_ULT:
+    return *EB - *EA;
+  case CmpInst::ICMP_SLE:
+  case CmpInst::ICMP_ULE:
+    return *EB - *EA + Expr::constant(1);
+  default:
+    return std::nullopt;
+  }
+}
+
+LoopTrip computeOne(Loop &L, StringRef Name, ScalarEvolution &SE,
+                    ScevToExpr &Conv) {
+  LoopTrip T;
+  T.TheLoop = &L;
+  T.Name = Name.str();
+  T.Depth = L.getLoopDepth();
+  T.Loc = L.getStartLoc();
+  BasicBlock *Latch = L.getLoopLatch();
+  T.HeaderExits = Latch && !L.isLoopExiting(Latch) &&
+                  L.isLoopExiting(L.getHeader());
+
+  std::optional<Expr> Trip =
+      computeAffineTripCount(L, SE, Conv, T.HeaderExits, T.Assumptions);
+  bool UpperBound = false;
+  std::string Why;
+  if (!Trip) {
+    // ScalarEvolution's backedge-taken count, exact or (several exits) the
+    // symbolic maximum.
+    const SCEV *BTC = SE.getBackedgeTakenCount(&L);
+    if (isa<SCEVCouldNotCompute>(BTC)) {
+      BTC = SE.getSymbolicMaxBackedgeTakenCount(&L);
+      UpperBound = !isa<SCEVCouldNotCompute>(BTC);
+    }
+    if (isa<SCEVCouldNotCompute>(BTC)) {
+      Why = whyNoCount(L);
+    } else if (std::optional<Expr> Count = Conv.convert(BTC, &L)) {
+      Trip = T.HeaderExits ? *Count : *Count + Expr::constant(1);
+      for (const std::string &A : Conv.getAssumptions())
+        if (!is_contained(T.Assumptions, A))
+          T.Assumptions.push_back(A);
+    } else {
+      Why = "its count depends on " + Conv.getFailure();
+    }
+  }
+  if (!Trip) {
+    T.Trip = Expr::symbol(getTripSymbol(Name));
+    T.Exact = false;
+    T.Assumptions.push_back("trip count of the loop unknown because " + Why +
+                            "; it is the symbol " + getTripSymbol(Name));
+    return T;
+  }
+
+  Expr Count = simplifyWithSymbolRanges(*Trip);
+  if (std::optional<Expr> X = guardAsPositive(L, SE, Conv)) {
+    Count = simplifyUnderGuard(Count, *X);
+    if (isPositiveExactlyWhen(Count, *X))
+      Count = Expr::max(Expr::constant(0), Count);
+  }
+  T.Trip = Count;
+  if (UpperBound) {
+    T.Exact = false;
+    T.Assumptions.push_back("the loop has several exits; trip = " +
+                            Count.str() + " is the count if it leaves by the "
+                            "last one, an upper bound");
+  }
+  return T;
+}
+
+} // namespace
+
+std::vector<LoopTrip> computeLoopTrips(Function &F, LoopInfo &LI,
+                                       ScalarEvolution &SE) {
+  SmallVector<Loop *, 8> Loops = loopsInSourceOrder(F, LI);
+  DenseMap<const Loop *, std::string> Names = nameLoops(Loops);
+  SymbolNamer Namer(F);
+  ScevToExpr Conv(SE, Namer, [&Names](const Loop *L) {
+    auto It = Names.find(L);
+    return getIterSymbol(It == Names.end() ? "outer" : It->second);
+  });
+  std::vector<LoopTrip> Result;
+  for (Loop *L : Loops)
+    Result.push_back(computeOne(*L, Names[L], SE, Conv));
+  return Result;
+}
+
+} // namespace ktime

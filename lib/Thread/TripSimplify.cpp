@@ -1,0 +1,157 @@
+//===- TripSimplify.cpp - Simplify trip counts with facts about symbols ---===//
+//
+// The Expr algebra knows nothing about what a symbol may be. Trip counts
+// mention symbols whose ranges are known: PTX ids and sizes (tid, ctaid,
+// laneid >= 0; ntid, nctaid, WARP_SZ >= 1), iteration numbers and unknown
+// trip counts of loops (>= 0). With these, max(1, iter.L3 + 1) is
+// iter.L3 + 1. Kernel parameters have no known range.
+//
+//===----------------------------------------------------------------------===//
+#include "AffineTripCount.h"
+#include "llvm/ADT/SmallVector.h"
+
+using namespace llvm;
+
+namespace ktime {
+
+static bool isPositiveSymbol(StringRef Name) {
+  return Name.starts_with("ntid.") || Name.starts_with("nctaid.") ||
+         Name == "WARP_SZ";
+}
+
+static bool isNonNegativeSymbol(StringRef Name) {
+  return isPositiveSymbol(Name) || Name.starts_with("tid.") ||
+         Name.starts_with("ctaid.") || Name == "laneid" ||
+         Name == "warpid" || Name.starts_with("iter.") ||
+         Name.starts_with("trip.");
+}
+
+bool isKnownNonNegative(const Expr &E) {
+  switch (E.getKind()) {
+  case Expr::Kind::Constant:
+    return *E.getConstant() >= Rational(0);
+  case Expr::Kind::Symbol:
+    return isNonNegativeSymbol(E.getSymbolName());
+  case Expr::Kind::Add:
+  case Expr::Kind::Mul:
+  case Expr::Kind::Min:
+    return llvm::all_of(E.operands(), isKnownNonNegative);
+  case Expr::Kind::Max:
+    return llvm::any_of(E.operands(), isKnownNonNegative);
+  case Expr::Kind::FloorDiv:
+  case Expr::Kind::CeilDiv:
+    return isKnownNonNegative(E.operands()[0]) &&
+           isKnownPositive(E.operands()[1]);
+  }
+  return false;
+}
+
+bool isKnownPositive(const Expr &E) {
+  switch (E.getKind()) {
+  case Expr::Kind::Constant:
+    return *E.getConstant() > Rational(0);
+  case Expr::Kind::Symbol:
+    return isPositiveSymbol(E.getSymbolName());
+  case Expr::Kind::Mul:
+  case Expr::Kind::Min:
+    return llvm::all_of(E.operands(), isKnownPositive);
+  case Expr::Kind::Add:
+    return llvm::all_of(E.operands(), isKnownNonNegative) &&
+           llvm::any_of(E.operands(), isKnownPositive);
+  case Expr::Kind::Max:
+    return llvm::any_of(E.operands(), isKnownPositive);
+  case Expr::Kind::FloorDiv:
+    return false;
+  case Expr::Kind::CeilDiv:
+    return isKnownPositive(E.operands()[0]) &&
+           isKnownPositive(E.operands()[1]);
+  }
+  return false;
+}
+
+/// Keeps the operands of a min (IsMax false) or max that no other operand
+/// provably dominates.
+static Expr pruneDominated(ArrayRef<Expr> Ops, bool IsMax) {
+  SmallVector<Expr, 4> Kept;
+  for (size_t I = 0; I != Ops.size(); ++I) {
+    bool Dominated = false;
+    for (size_t J = 0; J != Ops.size() && !Dominated; ++J) {
+      if (I == J)
+        continue;
+      Expr Gap = IsMax ? Ops[J] - Ops[I] : Ops[I] - Ops[J];
+      // Of two equal operands keep the first.
+      Dominated = isKnownNonNegative(Gap) && (Gap != Expr() || J < I);
+    }
+    if (!Dominated)
+      Kept.push_back(Ops[I]);
+  }
+  return IsMax ? Expr::max(Kept) : Expr::min(Kept);
+}
+
+Expr simplifyWithSymbolRanges(const Expr &E) {
+  if (E.operands().empty())
+    return E;
+  SmallVector<Expr, 4> Ops;
+  for (const Expr &Op : E.operands())
+    Ops.push_back(simplifyWithSymbolRanges(Op));
+  switch (E.getKind()) {
+  case Expr::Kind::Add: {
+    Expr Sum;
+    for (const Expr &Op : Ops)
+      Sum = Sum + Op;
+    return Sum;
+  }
+  case Expr::Kind::Mul: {
+    Expr Prod = Expr::constant(1);
+    for (const Expr &Op : Ops)
+      Prod = Prod * Op;
+    return Prod;
+  }
+  case Expr::Kind::FloorDiv:
+    return Expr::floorDiv(Ops[0], Ops[1]);
+  case Expr::Kind::CeilDiv:
+    return Expr::ceilDiv(Ops[0], Ops[1]);
+  case Expr::Kind::Min:
+    return pruneDominated(Ops, /*IsMax=*/false);
+  case Expr::Kind::Max:
+    return pruneDominated(Ops, /*IsMax=*/true);
+  default:
+    return E;
+  }
+}
+
+/// True if X >= 1 implies Y >= 1: Y is X plus something non-negative, or a
+/// ceiling division of such a Y by a positive divisor.
+static bool isAtLeastOneWhen(const Expr &Y, const Expr &X) {
+  if (isKnownNonNegative(Y - X))
+    return true;
+  if (Y.getKind() == Expr::Kind::CeilDiv)
+    return isKnownPositive(Y.operands()[1]) &&
+           isAtLeastOneWhen(Y.operands()[0], X);
+  return false;
+}
+
+Expr simplifyUnderGuard(const Expr &Trip, const Expr &X) {
+  if (Trip.getKind() != Expr::Kind::Max)
+    return Trip;
+  SmallVector<Expr, 4> Kept;
+  bool HasWitness = llvm::any_of(
+      Trip.operands(), [&](const Expr &Y) { return isAtLeastOneWhen(Y, X); });
+  for (const Expr &Op : Trip.operands()) {
+    std::optional<Rational> C = Op.getConstant();
+    if (HasWitness && C && *C <= Rational(1))
+      continue;
+    Kept.push_back(Op);
+  }
+  return Expr::max(Kept);
+}
+
+bool isPositiveExactlyWhen(const Expr &Trip, const Expr &X) {
+  if (Trip == X)
+    return true;
+  // ceildiv(X, D) >= 1 exactly when X >= 1, for D >= 1.
+  return Trip.getKind() == Expr::Kind::CeilDiv && Trip.operands()[0] == X &&
+         isKnownPositive(Trip.operands()[1]);
+}
+
+} // namespace ktime

@@ -1,0 +1,231 @@
+//===- TargetRegistryTest.cpp - Finding a GPU by path, name, alias, sm_XX -===//
+//
+// The lookup rules of docs/targets.md on the shipped directory, and the
+// consistency checks across files on scratch directories.
+//
+//===----------------------------------------------------------------------===//
+#include "KernelTime/Target.h"
+#include "TargetTestUtil.h"
+
+#include "gtest/gtest.h"
+
+using namespace ktime;
+using namespace ktime::test;
+using llvm::StringRef;
+
+namespace {
+
+std::string nameOf(llvm::Expected<GpuTarget> T) {
+  if (!T)
+    return "error: " + llvm::toString(T.takeError());
+  return T->Name;
+}
+
+std::string errorOf(llvm::Expected<GpuTarget> T) {
+  if (T)
+    return "no error, found " + T->Name;
+  return llvm::toString(T.takeError());
+}
+
+TEST(TargetRegistryTest, Dir) {
+  TargetRegistry R(shippedTargetDir());
+  EXPECT_EQ(R.getDir(), shippedTargetDir());
+}
+
+TEST(TargetRegistryTest, LoadAllIsSortedByName) {
+  TargetRegistry R(shippedTargetDir());
+  llvm::Expected<std::vector<GpuTarget>> All = R.loadAll();
+  ASSERT_TRUE(static_cast<bool>(All)) << llvm::toString(All.takeError());
+  std::vector<std::string> Names;
+  for (const GpuTarget &T : *All)
+    Names.push_back(T.Name);
+  EXPECT_EQ(Names, (std::vector<std::string>{"a100-pcie-40gb", "a100-sxm4-80gb",
+                                             "h100-sxm"}));
+}
+
+TEST(TargetRegistryTest, LookupByNameAliasAndPath) {
+  TargetRegistry R(shippedTargetDir());
+  EXPECT_EQ(nameOf(R.lookup("a100-pcie-40gb")), "a100-pcie-40gb");
+  EXPECT_EQ(nameOf(R.lookup("a100-sxm4-80gb")), "a100-sxm4-80gb");
+  EXPECT_EQ(nameOf(R.lookup("h100-sxm")), "h100-sxm");
+  // The aliases docs/targets.md decides on.
+  EXPECT_EQ(nameOf(R.lookup("a100")), "a100-pcie-40gb");
+  EXPECT_EQ(nameOf(R.lookup("h100")), "h100-sxm");
+  // Names are compared case-insensitively.
+  EXPECT_EQ(nameOf(R.lookup("A100")), "a100-pcie-40gb");
+  EXPECT_EQ(nameOf(R.lookup("H100-SXM")), "h100-sxm");
+  // A path, absolute; the directory plays no part.
+  EXPECT_EQ(nameOf(R.lookup(shippedTarget("h100-sxm"))), "h100-sxm");
+  TargetRegistry Elsewhere("/nonexistent/ktime");
+  EXPECT_EQ(nameOf(Elsewhere.lookup(shippedTarget("a100-sxm4-80gb"))),
+            "a100-sxm4-80gb");
+}
+
+TEST(TargetRegistryTest, LookupOfAPathThatIsNotThere) {
+  TargetRegistry R(shippedTargetDir());
+  // Ends in .yaml: a path, relative to the working directory, not a name.
+  EXPECT_NE(errorOf(R.lookup("a100.yaml"))
+                .find("a100.yaml: cannot read target file: "),
+            std::string::npos);
+  // Contains a '/': a path even without .yaml.
+  EXPECT_NE(errorOf(R.lookup("./gpu-targets/a100"))
+                .find("./gpu-targets/a100: cannot read target file: "),
+            std::string::npos);
+}
+
+TEST(TargetRegistryTest, LookupOfABrokenPath) {
+  TargetRegistry R(shippedTargetDir());
+  std::string Bad = badInput("negative-bandwidth.yaml");
+  EXPECT_NE(errorOf(R.lookup(Bad))
+                .find(Bad + ":7:20: field 'memory.dram.bandwidth_gbs'"),
+            std::string::npos);
+}
+
+TEST(TargetRegistryTest, UnknownNameListsTheKnownOnes) {
+  TargetRegistry R(shippedTargetDir());
+  std::string Message = errorOf(R.lookup("v100"));
+  EXPECT_NE(Message.find("unknown GPU 'v100'; known: a100-pcie-40gb, "
+                         "a100-sxm4-80gb, h100-sxm (aliases: a100 -> "
+                         "a100-pcie-40gb, h100 -> h100-sxm)"),
+            std::string::npos)
+      << Message;
+  EXPECT_NE(Message.find(shippedTargetDir()), std::string::npos) << Message;
+}
+
+TEST(TargetRegistryTest, UnknownNameInAnEmptyDirectory) {
+  ScratchDir Dir;
+  TargetRegistry R(Dir.path());
+  llvm::Expected<std::vector<GpuTarget>> All = R.loadAll();
+  ASSERT_TRUE(static_cast<bool>(All));
+  EXPECT_TRUE(All->empty());
+  EXPECT_NE(errorOf(R.lookup("a100"))
+                .find("unknown GPU 'a100'; known: none (aliases: none)"),
+            std::string::npos);
+}
+
+TEST(TargetRegistryTest, DefaultsPerSmArch) {
+  TargetRegistry R(shippedTargetDir());
+  auto DefaultName = [&](StringRef Arch) -> std::string {
+    llvm::Expected<std::optional<GpuTarget>> T = R.lookupDefault(Arch);
+    if (!T)
+      return "error: " + llvm::toString(T.takeError());
+    return *T ? (*T)->Name : "none";
+  };
+  EXPECT_EQ(DefaultName("sm_80"), "a100-pcie-40gb");
+  EXPECT_EQ(DefaultName("sm_90"), "h100-sxm");
+  // The architecture-specific variant runs on the same GPU.
+  EXPECT_EQ(DefaultName("sm_90a"), "h100-sxm");
+  // No target declares itself the default: not an error.
+  EXPECT_EQ(DefaultName("sm_86"), "none");
+  EXPECT_EQ(DefaultName("sm_75"), "none");
+  EXPECT_EQ(DefaultName("sm_100"), "none");
+  EXPECT_NE(DefaultName("ampere").find(
+                "error: invalid GPU architecture 'ampere'; expected "
+                "sm_<digits> such as sm_80"),
+            std::string::npos);
+  EXPECT_NE(DefaultName("sm_").find("error: invalid GPU architecture"),
+            std::string::npos);
+}
+
+TEST(TargetRegistryTest, ParseSmArch) {
+  EXPECT_EQ(parseSmArch("sm_80"), 80u);
+  EXPECT_EQ(parseSmArch("sm_90a"), 90u);
+  EXPECT_EQ(parseSmArch("sm_100f"), 100u);
+  EXPECT_FALSE(parseSmArch("sm80").has_value());
+  EXPECT_FALSE(parseSmArch("sm_").has_value());
+  EXPECT_FALSE(parseSmArch("sm_a").has_value());
+  EXPECT_FALSE(parseSmArch("sm_8x").has_value());
+  EXPECT_FALSE(parseSmArch("compute_80").has_value());
+  EXPECT_FALSE(parseSmArch("sm_0").has_value());
+}
+
+TEST(TargetRegistryTest, MissingDirectory) {
+  TargetRegistry R("/nonexistent/ktime-targets");
+  llvm::Expected<std::vector<GpuTarget>> All = R.loadAll();
+  ASSERT_FALSE(static_cast<bool>(All));
+  EXPECT_NE(llvm::toString(All.takeError())
+                .find("GPU target directory '/nonexistent/ktime-targets' "
+                      "cannot be read: "),
+            std::string::npos);
+  EXPECT_FALSE(static_cast<bool>(R.lookup("a100")));
+  llvm::Expected<std::optional<GpuTarget>> D = R.lookupDefault("sm_80");
+  ASSERT_FALSE(static_cast<bool>(D));
+  llvm::consumeError(D.takeError());
+}
+
+TEST(TargetRegistryTest, OnlyYamlFilesCount) {
+  ScratchDir Dir;
+  Dir.copyShipped("h100-sxm");
+  Dir.write("README.md", "not a target\n");
+  Dir.write("h100-sxm.yaml~", "an editor backup\n");
+  TargetRegistry R(Dir.path());
+  llvm::Expected<std::vector<GpuTarget>> All = R.loadAll();
+  ASSERT_TRUE(static_cast<bool>(All)) << llvm::toString(All.takeError());
+  ASSERT_EQ(All->size(), 1u);
+  EXPECT_EQ((*All)[0].Name, "h100-sxm");
+}
+
+TEST(TargetRegistryTest, ABrokenFileBreaksTheDirectory) {
+  ScratchDir Dir;
+  Dir.copyShipped("h100-sxm");
+  std::string Broken = Dir.write("broken.yaml", "schema: 1\nname: [\n");
+  TargetRegistry R(Dir.path());
+  std::string Message = errorOf(R.lookup("h100"));
+  EXPECT_NE(Message.find(Broken + ":"), std::string::npos) << Message;
+  EXPECT_NE(Message.find("invalid YAML"), std::string::npos) << Message;
+}
+
+TEST(TargetRegistryTest, AnAliasClaimedTwice) {
+  ScratchDir Dir;
+  Dir.copyShipped("a100-pcie-40gb");
+  std::string Text = replaceOnce(readFile(shippedTarget("a100-sxm4-80gb")),
+                                 "aliases: []", "aliases: [a100x, a100]");
+  std::string File = Dir.write("a100-sxm4-80gb.yaml", Text);
+  TargetRegistry R(Dir.path());
+  std::string Message = errorOf(R.lookup("a100"));
+  EXPECT_NE(Message.find(File + ":" +
+                         std::to_string(lineOf(Text, "aliases: [a100x")) + ":"),
+            std::string::npos)
+      << Message;
+  EXPECT_NE(Message.find("field 'aliases': alias 'a100' is also an alias of "
+                         "a100-pcie-40gb ("),
+            std::string::npos)
+      << Message;
+}
+
+TEST(TargetRegistryTest, AnAliasThatIsAName) {
+  ScratchDir Dir;
+  Dir.copyShipped("h100-sxm");
+  std::string Text = replaceOnce(readFile(shippedTarget("a100-sxm4-80gb")),
+                                 "aliases: []", "aliases: [h100-sxm]");
+  Dir.write("a100-sxm4-80gb.yaml", Text);
+  TargetRegistry R(Dir.path());
+  std::string Message = errorOf(R.lookup("h100-sxm"));
+  EXPECT_NE(Message.find("field 'aliases': alias 'h100-sxm' is the name of "
+                         "the target in "),
+            std::string::npos)
+      << Message;
+}
+
+TEST(TargetRegistryTest, TwoDefaultsForOneArch) {
+  ScratchDir Dir;
+  Dir.copyShipped("a100-pcie-40gb");
+  std::string Text = replaceOnce(readFile(shippedTarget("a100-sxm4-80gb")),
+                                 "default_for: []", "default_for: [sm_80]");
+  std::string File = Dir.write("a100-sxm4-80gb.yaml", Text);
+  TargetRegistry R(Dir.path());
+  llvm::Expected<std::optional<GpuTarget>> D = R.lookupDefault("sm_80");
+  ASSERT_FALSE(static_cast<bool>(D));
+  std::string Message = llvm::toString(D.takeError());
+  EXPECT_NE(Message.find(File + ":" +
+                         std::to_string(lineOf(Text, "default_for: [sm_80]")) +
+                         ":"),
+            std::string::npos)
+      << Message;
+  EXPECT_NE(Message.find("field 'default_for': sm_80 already defaults to "
+                         "a100-pcie-40gb ("),
+            std::string::npos)
+      << Message;
+}
+
+} // namespace
