@@ -35,6 +35,7 @@ config.substitutions.append(("%targets", os.path.join(config.ktime_src_root, "gp
 config.substitutions.append(("%opt_ktime", "%s -load-pass-plugin=%s" % (opt, plugin)))
 cuda_flags = (
     "-x cuda -nocudainc -nocudalib -Wno-unknown-cuda-version "
+    "-Wno-unused-command-line-argument "
     "--cuda-feature=+ptx80 -include %s" % os.path.join(inputs, "cuda.h")
 )
 if config.clang:

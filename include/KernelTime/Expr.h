@@ -1,4 +1,5 @@
-//===- KernelTime/Expr.h - Symbolic expressions for kernel times -*- C++ -*-===//
+//===- KernelTime/Expr.h - Symbolic expressions for kernel times -*- C++
+//-*-===//
 //
 // The Expr stage: a small exact symbolic algebra for trip counts, latencies
 // and delays. An Expr is an immutable value (cheap to copy) built from
@@ -183,7 +184,8 @@ public:
 
 private:
   friend struct detail::ExprAccess;
-  explicit Expr(std::shared_ptr<const detail::ExprNode> N) : Node(std::move(N)) {}
+  explicit Expr(std::shared_ptr<const detail::ExprNode> N)
+      : Node(std::move(N)) {}
   std::shared_ptr<const detail::ExprNode> Node;
 };
 

@@ -52,9 +52,11 @@ private:
 };
 
 /// Converts SCEVs to Exprs. Conversions that hold only for non-negative
-/// operands (zext, trunc, udiv, umax/umin) are exact when ScalarEvolution
-/// proves the operand non-negative at the scope loop's entry; otherwise the
-/// conversion still happens and assumptions() says what was assumed.
+/// operands (zext, udiv, umax/umin) are exact when ScalarEvolution proves the
+/// operand non-negative at the scope loop's entry; otherwise the conversion
+/// still happens and getAssumptions() says what was assumed. A truncation is
+/// exact when the value fits, a remainder when it truncates to 16 bits or
+/// fewer, and otherwise assumed to fit.
 class ScevToExpr {
 public:
   /// \p IterSymbol names the 0-based iteration number of a loop, used for
@@ -73,9 +75,15 @@ public:
 private:
   std::optional<Expr> visit(const llvm::SCEV *S);
   std::optional<Expr> visitAddRec(const llvm::SCEVAddRecExpr *AR);
+  std::optional<Expr> visitTrunc(const llvm::SCEVTruncateExpr *T);
   std::optional<Expr> visitNary(const llvm::SCEVNAryExpr *N);
   std::optional<Expr> visitUnknown(const llvm::SCEVUnknown *U);
   void requireNonNegative(const llvm::SCEV *S, llvm::StringRef What);
+  /// \p S with the facts the scope loop's guards establish.
+  const llvm::SCEV *guarded(const llvm::SCEV *S);
+
+  /// Truncations to at most this many bits print as remainders.
+  static constexpr unsigned MaxRemainderBits = 16;
   std::optional<Expr> fail(std::string Why);
 
   llvm::ScalarEvolution &SE;

@@ -33,16 +33,18 @@ static bool isIntegralMonomial(const Monomial &M) {
   return true;
 }
 
-/// If \p X is K + r with K a division key of kind \p Ceil by a positive
-/// integer constant, returns K.
-static std::optional<Expr> nestedDivision(const Poly &X, bool Ceil) {
+/// If \p X is K + r with K a division key by a positive integer constant,
+/// returns K.
+static std::optional<Expr> nestedDivision(const Poly &X) {
   const Poly::TermMap &T = X.terms();
   size_t NonConstant = T.size() - (X.constantTerm().isZero() ? 0 : 1);
   if (NonConstant != 1)
     return std::nullopt;
   const auto &[M, C] = *T.begin();
-  if (M.size() != 1 || C != Rational(1) ||
-      M.front().getKind() != divKind(Ceil))
+  if (M.size() != 1 || C != Rational(1))
+    return std::nullopt;
+  Expr::Kind K = M.front().getKind();
+  if (K != Expr::Kind::FloorDiv && K != Expr::Kind::CeilDiv)
     return std::nullopt;
   std::optional<Rational> D = M.front().operands()[1].getConstant();
   if (!D || !D->isInteger() || D->sign() <= 0)
@@ -82,12 +84,19 @@ static Poly divByConstant(Poly A, Rational B, bool Ceil) {
     return Result; // The remainder alone rounds to 0.
 
   // floor((floor(Y / c) + r) / p) == floor((Y + r * c) / (c * p)), and
-  // likewise for ceil.
-  if (std::optional<Expr> Inner = nestedDivision(X, Ceil)) {
-    Rational C1 = *Inner->operands()[1].getConstant();
-    Poly Num = toPoly(Inner->operands()[0]) +
-               Poly::constant(X.constantTerm() * C1);
-    return Result + divByConstant(Num, C1 * P, Ceil);
+  // likewise for ceil. As K = ceil(Y / c) is an integer,
+  // floor((K + r) / p) == ceil((K + r - p + 1) / p): merge that too (an
+  // integral ceil over a floor becomes a floor first, below).
+  if (std::optional<Expr> Inner = nestedDivision(X)) {
+    bool InnerCeil = Inner->getKind() == Expr::Kind::CeilDiv;
+    Rational R = X.constantTerm();
+    if (InnerCeil && !Ceil)
+      R -= P - Rational(1);
+    if (InnerCeil || !Ceil) {
+      Rational C1 = *Inner->operands()[1].getConstant();
+      Poly Num = toPoly(Inner->operands()[0]) + Poly::constant(R * C1);
+      return Result + divByConstant(Num, C1 * P, InnerCeil);
+    }
   }
   if (X.isIntegral()) {
     // ceil(X / p) == floor((X + p - 1) / p); the new constant may share a

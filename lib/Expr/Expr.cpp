@@ -149,6 +149,8 @@ int ktime::compareExpr(const Expr &A, const Expr &B) {
   return 0;
 }
 
-bool Expr::operator==(const Expr &O) const { return compareExpr(*this, O) == 0; }
+bool Expr::operator==(const Expr &O) const {
+  return compareExpr(*this, O) == 0;
+}
 
 bool Expr::operator<(const Expr &O) const { return compareExpr(*this, O) < 0; }

@@ -63,8 +63,8 @@ Expr Expr::substitute(const std::map<std::string, Expr> &Subst) const {
   bool Changed = false;
   for (const Expr &Op : operands()) {
     Ops.push_back(Op.substitute(Subst));
-    Changed |= detail::ExprAccess::ptr(Ops.back()) !=
-               detail::ExprAccess::ptr(Op);
+    Changed |=
+        detail::ExprAccess::ptr(Ops.back()) != detail::ExprAccess::ptr(Op);
   }
   if (!Changed)
     return *this;

@@ -68,8 +68,8 @@ static void printAbsTerm(llvm::raw_ostream &OS, const Expr &T,
 static void printSum(llvm::raw_ostream &OS, const Expr &E) {
   llvm::SmallVector<Expr, 4> Terms(E.operands().begin(), E.operands().end());
   // Start with the first positive term: "4 - n" rather than "-n + 4".
-  auto Positive = llvm::find_if(
-      Terms, [](const Expr &T) { return termSign(T) > 0; });
+  auto Positive =
+      llvm::find_if(Terms, [](const Expr &T) { return termSign(T) > 0; });
   if (Positive != Terms.end())
     std::rotate(Terms.begin(), Positive, Positive + 1);
   bool First = true;

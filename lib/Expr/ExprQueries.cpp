@@ -45,9 +45,8 @@ static bool isAffineTerm(const Expr &T, llvm::ArrayRef<std::string> Symbols) {
 bool Expr::isAffineIn(llvm::ArrayRef<std::string> Symbols) const {
   if (getKind() != Kind::Add)
     return isAffineTerm(*this, Symbols);
-  return llvm::all_of(operands(), [&](const Expr &T) {
-    return isAffineTerm(T, Symbols);
-  });
+  return llvm::all_of(operands(),
+                      [&](const Expr &T) { return isAffineTerm(T, Symbols); });
 }
 
 bool Expr::isIntegral() const {
@@ -65,5 +64,6 @@ bool Expr::isIntegral() const {
   case Kind::Max:
     break;
   }
-  return llvm::all_of(operands(), [](const Expr &Op) { return Op.isIntegral(); });
+  return llvm::all_of(operands(),
+                      [](const Expr &Op) { return Op.isIntegral(); });
 }

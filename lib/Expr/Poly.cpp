@@ -32,8 +32,8 @@ Rational ktime::rationalGcd(const Rational &A, const Rational &B) {
     return B.abs();
   if (B.isZero())
     return A.abs();
-  llvm::DynamicAPInt N = llvm::gcd(llvm::abs(A.getNumerator()),
-                                   llvm::abs(B.getNumerator()));
+  llvm::DynamicAPInt N =
+      llvm::gcd(llvm::abs(A.getNumerator()), llvm::abs(B.getNumerator()));
   llvm::DynamicAPInt D = llvm::lcm(A.getDenominator(), B.getDenominator());
   return Rational(N, D);
 }
@@ -131,8 +131,7 @@ Poly ktime::operator*(const Poly &A, const Poly &B) {
 bool Poly::operator==(const Poly &O) const {
   if (Terms.size() != O.Terms.size())
     return false;
-  for (auto I = Terms.begin(), J = O.Terms.begin(); I != Terms.end();
-       ++I, ++J)
+  for (auto I = Terms.begin(), J = O.Terms.begin(); I != Terms.end(); ++I, ++J)
     if (compareMonomial(I->first, J->first) != 0 || I->second != J->second)
       return false;
   return true;

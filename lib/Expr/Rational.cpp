@@ -183,8 +183,7 @@ std::string Rational::str() const {
   return S;
 }
 
-llvm::raw_ostream &ktime::operator<<(llvm::raw_ostream &OS,
-                                     const Rational &R) {
+llvm::raw_ostream &ktime::operator<<(llvm::raw_ostream &OS, const Rational &R) {
   R.print(OS);
   return OS;
 }

@@ -34,8 +34,12 @@ std::optional<Expr> ScevToExpr::fail(std::string Why) {
   return std::nullopt;
 }
 
+const SCEV *ScevToExpr::guarded(const SCEV *S) {
+  return Scope ? SE.applyLoopGuards(S, Scope) : S;
+}
+
 void ScevToExpr::requireNonNegative(const SCEV *S, StringRef What) {
-  if (SE.isKnownNonNegative(S))
+  if (SE.isKnownNonNegative(S) || SE.isKnownNonNegative(guarded(S)))
     return;
   if (Scope && SE.isLoopEntryGuardedByCond(Scope, ICmpInst::ICMP_SGE, S,
                                            SE.getZero(S->getType())))
@@ -66,9 +70,12 @@ std::optional<Expr> ScevToExpr::visit(const SCEV *S) {
   case scPtrToInt:
     return fail("a pointer converted to an integer");
   case scTruncate:
+    return visitTrunc(cast<SCEVTruncateExpr>(S));
   case scZeroExtend: {
     const SCEV *Op = cast<SCEVCastExpr>(S)->getOperand();
-    requireNonNegative(Op, S->getSCEVType() == scTruncate ? "trunc" : "zext");
+    // A truncation converts to its unsigned value already.
+    if (!isa<SCEVTruncateExpr>(Op))
+      requireNonNegative(Op, "zext");
     return visit(Op);
   }
   case scSignExtend:
@@ -98,6 +105,30 @@ std::optional<Expr> ScevToExpr::visit(const SCEV *S) {
     return fail("ScalarEvolution could not compute it");
   }
   return fail("an unsupported SCEV kind");
+}
+
+std::optional<Expr> ScevToExpr::visitTrunc(const SCEVTruncateExpr *T) {
+  const SCEV *Op = T->getOperand();
+  std::optional<Expr> E = visit(Op);
+  if (!E)
+    return std::nullopt;
+  unsigned Bits = T->getType()->getIntegerBitWidth();
+  // The value survives when it fits; a narrow truncation is a remainder
+  // (and i32 %n, 3 is trunc to i2), exact for any operand since both keep
+  // the low bits: x mod 2^k = x - 2^k * floor(x / 2^k).
+  if (SE.getUnsignedRangeMax(Op).getActiveBits() <= Bits ||
+      SE.getUnsignedRangeMax(guarded(Op)).getActiveBits() <= Bits)
+    return E;
+  if (Bits <= MaxRemainderBits) {
+    Expr Modulus = Expr::constant(int64_t(1) << Bits);
+    return *E - Modulus * Expr::floorDiv(*E, Modulus);
+  }
+  std::string Text;
+  raw_string_ostream OS(Text);
+  OS << "trunc of " << *E << " assumed to fit in " << Bits << " bits";
+  if (!is_contained(Assumptions, Text))
+    Assumptions.push_back(Text);
+  return E;
 }
 
 std::optional<Expr> ScevToExpr::visitNary(const SCEVNAryExpr *N) {
@@ -145,8 +176,8 @@ std::optional<Expr> ScevToExpr::visitAddRec(const SCEVAddRecExpr *AR) {
     Result = Result + *C * Binomial;
     // C(k, i + 1) = C(k, i) * (k - i) / (i + 1), exact as a polynomial with
     // rational coefficients.
-    Binomial = Binomial * (K - Expr::constant(I)) *
-               Expr::constant(Rational(1, I + 1));
+    Binomial =
+        Binomial * (K - Expr::constant(I)) * Expr::constant(Rational(1, I + 1));
   }
   return Result;
 }

@@ -14,7 +14,7 @@ namespace ktime {
 /// loops as the optimised compile would, without unrolling or inlining.
 static constexpr const char *CanonicalPipeline =
     "function(sroa,early-cse,instcombine,simplifycfg,loop-simplify,"
-    "loop(loop-rotate,indvars))";
+    "loop-mssa(licm),loop(loop-rotate,indvars))";
 
 struct CanonicalClone::Managers {
   PassBuilder PB;

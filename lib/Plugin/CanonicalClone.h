@@ -3,7 +3,7 @@
 // At -O0 a kernel is allocas, loads and stores, and is marked optnone, so
 // ScalarEvolution sees no induction variables. KernelTime then clones the
 // module, strips optnone from the copy, runs a light canonicalisation on it
-// (SROA/mem2reg, early CSE, instcombine, simplifycfg, loop-simplify, LCSSA,
+// (SROA/mem2reg, early CSE, instcombine, simplifycfg, loop-simplify, LICM,
 // loop rotation, indvars) and analyses the copy; the module being compiled is
 // never changed. Loops of the copy map back to the original loops through the
 // blocks they share.

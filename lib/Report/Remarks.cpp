@@ -51,8 +51,9 @@ void emitKernelRemarks(const KernelReport &R, OptimizationRemarkEmitter &ORE) {
     ORE.emit([&] {
       return OptimizationRemarkAnalysis(RemarkPassName, "Canonicalized", &F)
              << "kernel is not optimised (optnone, -O0): KernelTime analyses "
-                "a canonicalised copy of it (mem2reg, simplification, loop "
-                "rotation), which is faster than the code this compile emits";
+                "a canonicalised copy of it (mem2reg, simplification, invariant "
+                "hoisting, loop rotation), which is faster than the code "
+                "this compile emits";
     });
   for (size_t I = 0, E = R.Loops.size(); I != E; ++I)
     if (const Loop *Orig = R.OriginalLoops[I])

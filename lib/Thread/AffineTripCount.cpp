@@ -3,8 +3,8 @@
 // The loop continues while v Pred B, v = a + s*k at the k-th test. With
 // s > 0 and "v < B'" (B' = B, or B + 1 for <=), the tests succeed for
 // k = 0 .. ceildiv(B' - a, s) - 1, i.e. T = max(0, ceildiv(B' - a, s))
-// times; s < 0 mirrors it. "v != B" with s = +-1 succeeds (B - a) * s times
-// (the loop must make progress, so it reaches B). A top-tested loop runs its
+// times; s < 0 mirrors it. "v != B" with a constant step succeeds
+// (B - a) / s times (a loop must make progress, so v reaches B exactly). A top-tested loop runs its
 // body T times; a bottom-tested (rotated) loop runs it once more than its
 // test succeeds: 1 + T = max(1, ceildiv(B' - a + s, s)).
 //
@@ -116,10 +116,12 @@ std::optional<Expr> computeAffineTripCount(const Loop &L, ScalarEvolution &SE,
     Stride = -*S;
     break;
   case CmpInst::ICMP_NE: {
+    // The loop must make progress, so v reaches B exactly: B - a is a
+    // multiple of s and the test succeeds (B - a) / s times.
     std::optional<int64_t> C = S->getInt64();
-    if (!C || (*C != 1 && *C != -1))
+    if (!C || *C == 0)
       return std::nullopt;
-    Expr Succeeding = *C == 1 ? *B - *A : *A - *B;
+    Expr Succeeding = Expr::floorDiv(*B - *A, *S);
     for (const std::string &Text : Assumed)
       if (!is_contained(Assumptions, Text))
         Assumptions.push_back(Text);

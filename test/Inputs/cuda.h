@@ -12,4 +12,16 @@
 #define __constant__ __attribute__((constant))
 #define __launch_bounds__(...) __attribute__((launch_bounds(__VA_ARGS__)))
 #define __syncthreads() __nvvm_barrier_sync(0)
+
+// What clang's host-side kernel stubs call; declared so that host-side
+// compiles (host-silence tests) need no CUDA runtime either.
+typedef struct CUstream_st *cudaStream_t;
+typedef int cudaError_t;
+struct dim3 {
+  unsigned x, y, z;
+};
+extern "C" cudaError_t cudaLaunchKernel(const void *Func, dim3 Grid,
+                                        dim3 Block, void **Args,
+                                        __SIZE_TYPE__ SharedMem,
+                                        cudaStream_t Stream);
 #endif

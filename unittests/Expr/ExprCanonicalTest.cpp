@@ -95,8 +95,15 @@ TEST_F(ExprCanonicalTest, RationalCoefficients) {
 }
 
 TEST_F(ExprCanonicalTest, TotalOrderIsStrictAndDeterministic) {
-  std::vector<Expr> Es = {C(3), N, M, N + 1, N * M, 2 * N, C(-1),
-                          Expr::max(N, C(0)), Expr::floorDiv(N, C(4))};
+  std::vector<Expr> Es = {C(3),
+                          N,
+                          M,
+                          N + 1,
+                          N * M,
+                          2 * N,
+                          C(-1),
+                          Expr::max(N, C(0)),
+                          Expr::floorDiv(N, C(4))};
   for (const Expr &A : Es) {
     EXPECT_FALSE(A < A);
     for (const Expr &B : Es) {

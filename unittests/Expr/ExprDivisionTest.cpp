@@ -1,4 +1,5 @@
-//===- ExprDivisionTest.cpp - Canonical floor and ceiling division ---------===//
+//===- ExprDivisionTest.cpp - Canonical floor and ceiling division
+//---------===//
 //
 // Constant folding (with negative numbers and rationals), exact
 // cancellation of divisible terms, the ceildiv representation, sign
@@ -22,7 +23,9 @@ protected:
   Expr Q(int64_t Num, int64_t Den) {
     return Expr::constant(Rational(Num, Den));
   }
-  static Expr fdiv(const Expr &A, const Expr &B) { return Expr::floorDiv(A, B); }
+  static Expr fdiv(const Expr &A, const Expr &B) {
+    return Expr::floorDiv(A, B);
+  }
   static Expr cdiv(const Expr &A, const Expr &B) { return Expr::ceilDiv(A, B); }
 };
 
@@ -112,6 +115,19 @@ TEST_F(ExprDivisionTest, MergesNestedDivisions) {
   EXPECT_EQ(fdiv(fdiv(N, C(4)) + 1, C(2)).str(), "(n + 4) / 8");
   EXPECT_EQ(fdiv(fdiv(Lat, C(2)), C(3)).str(), "lat.L1 / 6");
   EXPECT_EQ(cdiv(cdiv(Lat, C(2)), C(3)).str(), "ceildiv(lat.L1, 6)");
+  // floor((ceil(y / 2) + 2) / 3) == ceil(ceil(y / 2) / 3) == ceil(y / 6).
+  EXPECT_EQ(fdiv(cdiv(Lat, C(2)) + 2, C(3)).str(), "ceildiv(lat.L1, 6)");
+  EXPECT_EQ(fdiv(cdiv(Lat, C(2)), C(3)).str(), "ceildiv(lat.L1 - 4, 6)");
+  // ceil(floor(n / 4) / 8) == floor((floor(n / 4) + 7) / 8).
+  EXPECT_EQ(cdiv(fdiv(N, C(4)), C(8)).str(), "(n + 28) / 32");
+  for (int64_t V = -40; V <= 40; ++V) {
+    Bindings B = {{"lat.L1", Rational(V, 3)}, {"n", Rational(V)}};
+    Rational Y = Rational(V, 3);
+    EXPECT_EQ(fdiv(cdiv(Lat, C(2)), C(3)).evaluate(B),
+              ((Y / 2).ceil() / 3).floor());
+    EXPECT_EQ(cdiv(fdiv(N, C(4)), C(8)).evaluate(B),
+              ((Rational(V) / 4).floor() / 8).ceil());
+  }
 }
 
 TEST_F(ExprDivisionTest, SymbolicDivisors) {

@@ -1,4 +1,5 @@
-//===- ExprEvaluatorTest.cpp - Evaluation, substitution and queries --------===//
+//===- ExprEvaluatorTest.cpp - Evaluation, substitution and queries
+//--------===//
 //
 // evaluate() under bindings (and its failure cases), substitute(),
 // collectSymbols(), mentions(), isAffineIn() and isIntegral().
@@ -64,8 +65,7 @@ TEST_F(ExprEvaluatorTest, Substitutes) {
   EXPECT_EQ(Expr::floorDiv(N, C(4)).substitute({{"n", 4 * M + 1}}), M);
   EXPECT_EQ(Expr::ceilDiv(N, M).substitute({{"m", C(0)}}).str(),
             "ceildiv(n, 0)");
-  EXPECT_EQ(Expr::floorDiv(N, M).substitute({{"m", C(-2)}}).str(),
-            "-n / 2");
+  EXPECT_EQ(Expr::floorDiv(N, M).substitute({{"m", C(-2)}}).str(), "-n / 2");
   // Simultaneous, not sequential.
   EXPECT_EQ((N + 2 * M).substitute({{"n", M}, {"m", N}}), M + 2 * N);
   // Unchanged without matching symbols.

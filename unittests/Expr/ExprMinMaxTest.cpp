@@ -1,4 +1,5 @@
-//===- ExprMinMaxTest.cpp - Canonical min and max --------------------------===//
+//===- ExprMinMaxTest.cpp - Canonical min and max
+//--------------------------===//
 //
 // Flattening, deduplication, constant folding, dominance by a constant
 // difference, negation (-max == min of negations), scaling by constants,

@@ -1,4 +1,5 @@
-//===- ExprPrinterTest.cpp - Printing of expressions -----------------------===//
+//===- ExprPrinterTest.cpp - Printing of expressions
+//-----------------------===//
 //
 // Exact strings for the forms the model prints: PTX symbols, sums with
 // subtraction, products, divisions with the parentheses they need,
@@ -93,8 +94,8 @@ TEST_F(ExprPrinterTest, TypicalModelExpressions) {
   EXPECT_EQ(Trip.str(),
             "ceildiv(arg2 - ctaid.x * ntid.x - tid.x, nctaid.x * ntid.x)");
   // A memory latency mix.
-  Expr Lat = Q(1, 4) * Expr::symbol("lat.L1") +
-             Q(3, 4) * Expr::symbol("lat.DRAM");
+  Expr Lat =
+      Q(1, 4) * Expr::symbol("lat.L1") + Q(3, 4) * Expr::symbol("lat.DRAM");
   EXPECT_EQ(Lat.str(), "0.75 * lat.DRAM + 0.25 * lat.L1");
   // Triangular trip count of an inner loop.
   Expr Inner = Expr::symbol("arg0") - Expr::symbol("iter.L3") - 1;

@@ -1,4 +1,5 @@
-//===- ExprPropertyTest.cpp - Randomised tests of simplification -----------===//
+//===- ExprPropertyTest.cpp - Randomised tests of simplification
+//-----------===//
 //
 // Builds random expressions from a small grammar with a fixed seed, keeping
 // beside each canonical Expr the unsimplified tree it came from. Checks that
@@ -29,8 +30,8 @@ struct RefTree {
 
   /// The unsimplified tree, fully parenthesised, for failure messages.
   std::string str() const {
-    static const char *Names[] = {"", "", "+", "-", "*", "neg", "fdiv",
-                                  "cdiv", "min", "max"};
+    static const char *Names[] = {"",    "",     "+",    "-",   "*",
+                                  "neg", "fdiv", "cdiv", "min", "max"};
     if (O == Const)
       return Value.str();
     if (O == Sym)
@@ -144,7 +145,9 @@ public:
     return B;
   }
 
-  unsigned pick(unsigned N) { return std::uniform_int_distribution<unsigned>(0, N - 1)(Rng); }
+  unsigned pick(unsigned N) {
+    return std::uniform_int_distribution<unsigned>(0, N - 1)(Rng);
+  }
 
 private:
   Pair leaf() {
@@ -195,9 +198,9 @@ TEST(ExprPropertyTest, CanonicalFormEvaluatesLikeTheTree) {
         continue; // Simplification may remove a division by zero.
       std::optional<Rational> Got = P.E.evaluate(B);
       ASSERT_TRUE(Got.has_value()) << P.T->str();
-      ASSERT_EQ(*Got, *Want) << P.T->str() << " at a=" << B["a"].str()
-                             << " b=" << B["b"].str() << " c=" << B["c"].str()
-                             << " lat.x=" << B["lat.x"].str();
+      ASSERT_EQ(*Got, *Want)
+          << P.T->str() << " at a=" << B["a"].str() << " b=" << B["b"].str()
+          << " c=" << B["c"].str() << " lat.x=" << B["lat.x"].str();
       ++Compared;
     }
   }
@@ -218,8 +221,8 @@ TEST(ExprPropertyTest, IdentitiesHoldCanonically) {
     ASSERT_EQ(-(-A), A);
     ASSERT_EQ(Expr::max(A, B), Expr::max(B, A));
     ASSERT_EQ(Expr::min({A, B, C}), Expr::min(C, Expr::min(B, A)));
-    ASSERT_EQ(-Expr::max(A, B), Expr::min(-A, -B)) << A.str() << " ; "
-                                                    << B.str();
+    ASSERT_EQ(-Expr::max(A, B), Expr::min(-A, -B))
+        << A.str() << " ; " << B.str();
     ASSERT_EQ(Expr::max(A, A + 1), A + 1);
     ASSERT_EQ(Expr::max(A, B) - Expr::max(B, A), Expr());
     ASSERT_EQ(Expr::floorDiv(A, Expr::constant(1)) * 1,
@@ -257,8 +260,8 @@ TEST(ExprPropertyTest, SubstitutionAgreesWithEvaluation) {
     std::optional<Rational> Want = E.evaluate(B);
     if (!Want)
       continue;
-    Expr S = E.substitute({{"a", Expr::constant(B["a"])},
-                           {"b", Expr::constant(B["b"])}});
+    Expr S = E.substitute(
+        {{"a", Expr::constant(B["a"])}, {"b", Expr::constant(B["b"])}});
     std::optional<Rational> Got = S.evaluate(B);
     ASSERT_TRUE(Got.has_value()) << E.str() << " -> " << S.str();
     ASSERT_EQ(*Got, *Want) << E.str() << " -> " << S.str();

@@ -1,0 +1,31 @@
+// Loops the optimizer unrolls partly: the unrolled loop and its remainder
+// are two loops at the source line, each with its own count.
+// RUN: %clang_ktime --cuda-gpu-arch=sm_80 --cuda-device-only -O3 -S \
+// RUN:   -o /dev/null -Rpass-analysis=kernel-time %s 2>&1 | FileCheck %s
+
+// #pragma unroll 4 over k < n (n > 0 inside the guard): the remainder loop
+// runs n mod 4 = n - 4 * (n / 4) times, the unrolled loop n / 4 times (four
+// elements each), n in total.
+__global__ void unroll4(int n, const float *x, float *out) {
+  float s = 0;
+#pragma unroll 4
+  // CHECK-DAG: partial-unroll.cu:[[@LINE+2]]:3: remark: loop: trip = arg0 - 4 * (arg0 / 4) [-Rpass-analysis=kernel-time]
+  // CHECK-DAG: partial-unroll.cu:[[@LINE+1]]:3: remark: loop: trip = arg0 / 4 [-Rpass-analysis=kernel-time]
+  for (int k = 0; k < n; ++k)
+    s += x[k] * x[k];
+  *out = s;
+}
+
+// Nested, the inner loop runtime-unrolled by the optimizer (by 8 on NVPTX):
+// the outer loop runs max(0, n) times; per outer iteration the inner
+// remainder m mod 8 and the unrolled inner loop m / 8 times.
+__global__ void nest(int n, int m, float *out) {
+  // CHECK-DAG: partial-unroll.cu:[[@LINE+1]]:3: remark: loop: trip = max(0, arg0) [-Rpass-analysis=kernel-time]
+  for (int i = 0; i < n; ++i)
+    // CHECK-DAG: partial-unroll.cu:[[@LINE+2]]:5: remark: loop: trip = arg1 - 8 * (arg1 / 8) [-Rpass-analysis=kernel-time]
+    // CHECK-DAG: partial-unroll.cu:[[@LINE+1]]:5: remark: loop: trip = arg1 / 8 [-Rpass-analysis=kernel-time]
+    for (int j = 0; j < m; ++j)
+      out[i * m + j] = i + j;
+}
+// No assumption was needed for any of these counts.
+// CHECK-NOT: assumption
