@@ -30,6 +30,7 @@ opt = os.path.join(config.llvm_tools_dir, "opt")
 plugin = config.plugin_path
 inputs = os.path.join(config.test_source_root, "Inputs")
 config.substitutions.append(("%shlibdir", config.shlibdir))
+config.substitutions.append(("%ktime_obj_root", config.ktime_obj_root))
 config.substitutions.append(("%plugin", plugin))
 config.substitutions.append(("%targets", os.path.join(config.ktime_src_root, "gpu-targets")))
 config.substitutions.append(("%opt_ktime", "%s -load-pass-plugin=%s" % (opt, plugin)))

@@ -1,5 +1,4 @@
-//===- KernelTime/Expr.h - Symbolic expressions for kernel times -*- C++
-//-*-===//
+//===- KernelTime/Expr.h - Symbolic kernel-time expressions -----*- C++ -*-===//
 //
 // The Expr stage: a small exact symbolic algebra for trip counts, latencies
 // and delays. An Expr is an immutable value (cheap to copy) built from
@@ -138,7 +137,7 @@ public:
   static Expr ceilDiv(const Expr &A, const Expr &B);
   static Expr min(const Expr &A, const Expr &B);
   static Expr max(const Expr &A, const Expr &B);
-  /// \p Ops must not be empty (an empty list gives the constant 0).
+  /// The least / greatest of \p Ops; an empty list gives the constant 0.
   static Expr min(llvm::ArrayRef<Expr> Ops);
   static Expr max(llvm::ArrayRef<Expr> Ops);
 

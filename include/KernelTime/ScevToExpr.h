@@ -51,6 +51,13 @@ private:
   llvm::DenseMap<unsigned, std::string> DebugNames;
 };
 
+/// True if \p E >= 0 (isKnownPositive: >= 1) for every value of its
+/// symbols, by the ranges of the symbols SymbolNamer and the Thread stage
+/// make: PTX ids, loop iteration numbers and trip counts are >= 0; ntid,
+/// nctaid and WARP_SZ are >= 1; parameters are unknown.
+bool isKnownNonNegative(const Expr &E);
+bool isKnownPositive(const Expr &E);
+
 /// Converts SCEVs to Exprs. Conversions that hold only for non-negative
 /// operands (zext, udiv, umax/umin) are exact when ScalarEvolution proves the
 /// operand non-negative at the scope loop's entry; otherwise the conversion

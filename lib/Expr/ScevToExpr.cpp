@@ -45,6 +45,8 @@ void ScevToExpr::requireNonNegative(const SCEV *S, StringRef What) {
                                            SE.getZero(S->getType())))
     return;
   std::optional<Expr> E = visit(S);
+  if (E && isKnownNonNegative(*E))
+    return;
   std::string Text;
   raw_string_ostream OS(Text);
   OS << What << " of ";

@@ -34,15 +34,9 @@ std::optional<Expr> computeAffineTripCount(const llvm::Loop &L,
                                            ScevToExpr &Conv, bool HeaderExits,
                                            std::vector<std::string> &Assumptions);
 
-/// Simplifications that need facts about symbols: PTX ids, sizes, loop
-/// iteration numbers and trip counts are never negative, and ntid, nctaid
-/// and WARP_SZ are at least 1. Drops min/max operands another operand
-/// provably dominates.
+/// Simplifications that need the symbol facts of ScevToExpr.h: drops min/max
+/// operands another operand provably dominates.
 Expr simplifyWithSymbolRanges(const Expr &E);
-
-/// True if \p E >= 0 (\p E >= 1) for every value of its symbols.
-bool isKnownNonNegative(const Expr &E);
-bool isKnownPositive(const Expr &E);
 
 /// Simplifies \p Trip knowing that the loop is entered only when X >= 1:
 /// max(1, Y) becomes Y when X >= 1 already makes Y >= 1.

@@ -178,22 +178,37 @@ LoopTrip computeOne(Loop &L, StringRef Name, ScalarEvolution &SE,
   bool UpperBound = false;
   std::string Why;
   if (!Trip) {
-    // ScalarEvolution's backedge-taken count, exact or (several exits) the
-    // symbolic maximum.
     const SCEV *BTC = SE.getBackedgeTakenCount(&L);
-    if (isa<SCEVCouldNotCompute>(BTC)) {
-      BTC = SE.getSymbolicMaxBackedgeTakenCount(&L);
-      UpperBound = !isa<SCEVCouldNotCompute>(BTC);
-    }
-    if (isa<SCEVCouldNotCompute>(BTC)) {
-      Why = whyNoCount(L);
-    } else if (std::optional<Expr> Count = Conv.convert(BTC, &L)) {
-      Trip = T.HeaderExits ? *Count : *Count + Expr::constant(1);
-      for (const std::string &A : Conv.getAssumptions())
-        if (!is_contained(T.Assumptions, A))
-          T.Assumptions.push_back(A);
+    if (!isa<SCEVCouldNotCompute>(BTC)) {
+      if (std::optional<Expr> Count = Conv.convert(BTC, &L)) {
+        Trip = T.HeaderExits ? *Count : *Count + Expr::constant(1);
+        append_range(T.Assumptions, Conv.getAssumptions());
+      } else {
+        Why = "its count depends on " + Conv.getFailure();
+      }
     } else {
-      Why = "its count depends on " + Conv.getFailure();
+      Why = whyNoCount(L);
+      // ScalarEvolution may still bound the count. A loop with early exits
+      // (a search that breaks) is counted as if it took none of them; for
+      // one exit the bound is only mentioned, as it can be far off (a loop
+      // halving its counter is bounded by the integer's width).
+      const SCEV *Max = SE.getSymbolicMaxBackedgeTakenCount(&L);
+      std::optional<Expr> MaxCount;
+      if (!isa<SCEVCouldNotCompute>(Max))
+        MaxCount = Conv.convert(Max, &L);
+      if (MaxCount) {
+        Expr MaxTrip = T.HeaderExits ? *MaxCount : *MaxCount + 1;
+        SmallVector<BasicBlock *, 4> Exiting;
+        L.getExitingBlocks(Exiting);
+        if (Exiting.size() > 1) {
+          Trip = MaxTrip;
+          UpperBound = true;
+          append_range(T.Assumptions, Conv.getAssumptions());
+        } else {
+          Why += " (it runs at most " +
+                 simplifyWithSymbolRanges(MaxTrip).str() + " times)";
+        }
+      }
     }
   }
   if (!Trip) {
@@ -213,9 +228,9 @@ LoopTrip computeOne(Loop &L, StringRef Name, ScalarEvolution &SE,
   T.Trip = Count;
   if (UpperBound) {
     T.Exact = false;
-    T.Assumptions.push_back("the loop has several exits; trip = " +
-                            Count.str() + " is the count if it leaves by the "
-                            "last one, an upper bound");
+    T.Assumptions.push_back("the loop has early exits; trip = " +
+                            Count.str() + " is its count if it takes none of "
+                            "them, an upper bound");
   }
   return T;
 }

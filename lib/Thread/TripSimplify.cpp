@@ -1,73 +1,17 @@
 //===- TripSimplify.cpp - Simplify trip counts with facts about symbols ---===//
 //
-// The Expr algebra knows nothing about what a symbol may be. Trip counts
-// mention symbols whose ranges are known: PTX ids and sizes (tid, ctaid,
-// laneid >= 0; ntid, nctaid, WARP_SZ >= 1), iteration numbers and unknown
-// trip counts of loops (>= 0). With these, max(1, iter.L3 + 1) is
-// iter.L3 + 1. Kernel parameters have no known range.
+// The Expr algebra knows nothing about what a symbol may be; the symbol facts
+// of ScevToExpr.h do (ids and sizes, iteration numbers are never negative).
+// With them, max(1, iter.L3 + 1) is iter.L3 + 1.
 //
 //===----------------------------------------------------------------------===//
 #include "AffineTripCount.h"
+#include "KernelTime/ScevToExpr.h"
 #include "llvm/ADT/SmallVector.h"
 
 using namespace llvm;
 
 namespace ktime {
-
-static bool isPositiveSymbol(StringRef Name) {
-  return Name.starts_with("ntid.") || Name.starts_with("nctaid.") ||
-         Name == "WARP_SZ";
-}
-
-static bool isNonNegativeSymbol(StringRef Name) {
-  return isPositiveSymbol(Name) || Name.starts_with("tid.") ||
-         Name.starts_with("ctaid.") || Name == "laneid" ||
-         Name == "warpid" || Name.starts_with("iter.") ||
-         Name.starts_with("trip.");
-}
-
-bool isKnownNonNegative(const Expr &E) {
-  switch (E.getKind()) {
-  case Expr::Kind::Constant:
-    return *E.getConstant() >= Rational(0);
-  case Expr::Kind::Symbol:
-    return isNonNegativeSymbol(E.getSymbolName());
-  case Expr::Kind::Add:
-  case Expr::Kind::Mul:
-  case Expr::Kind::Min:
-    return llvm::all_of(E.operands(), isKnownNonNegative);
-  case Expr::Kind::Max:
-    return llvm::any_of(E.operands(), isKnownNonNegative);
-  case Expr::Kind::FloorDiv:
-  case Expr::Kind::CeilDiv:
-    return isKnownNonNegative(E.operands()[0]) &&
-           isKnownPositive(E.operands()[1]);
-  }
-  return false;
-}
-
-bool isKnownPositive(const Expr &E) {
-  switch (E.getKind()) {
-  case Expr::Kind::Constant:
-    return *E.getConstant() > Rational(0);
-  case Expr::Kind::Symbol:
-    return isPositiveSymbol(E.getSymbolName());
-  case Expr::Kind::Mul:
-  case Expr::Kind::Min:
-    return llvm::all_of(E.operands(), isKnownPositive);
-  case Expr::Kind::Add:
-    return llvm::all_of(E.operands(), isKnownNonNegative) &&
-           llvm::any_of(E.operands(), isKnownPositive);
-  case Expr::Kind::Max:
-    return llvm::any_of(E.operands(), isKnownPositive);
-  case Expr::Kind::FloorDiv:
-    return false;
-  case Expr::Kind::CeilDiv:
-    return isKnownPositive(E.operands()[0]) &&
-           isKnownPositive(E.operands()[1]);
-  }
-  return false;
-}
 
 /// Keeps the operands of a min (IsMax false) or max that no other operand
 /// provably dominates.

@@ -1,5 +1,4 @@
-//===- ExprDivisionTest.cpp - Canonical floor and ceiling division
-//---------===//
+//===- ExprDivisionTest.cpp - Canonical floor and ceiling division --------===//
 //
 // Constant folding (with negative numbers and rationals), exact
 // cancellation of divisible terms, the ceildiv representation, sign

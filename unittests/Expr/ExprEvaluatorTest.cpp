@@ -1,5 +1,4 @@
-//===- ExprEvaluatorTest.cpp - Evaluation, substitution and queries
-//--------===//
+//===- ExprEvaluatorTest.cpp - Evaluation, substitution and queries -------===//
 //
 // evaluate() under bindings (and its failure cases), substitute(),
 // collectSymbols(), mentions(), isAffineIn() and isIntegral().

@@ -1,5 +1,4 @@
-//===- ExprMinMaxTest.cpp - Canonical min and max
-//--------------------------===//
+//===- ExprMinMaxTest.cpp - Canonical min and max -------------------------===//
 //
 // Flattening, deduplication, constant folding, dominance by a constant
 // difference, negation (-max == min of negations), scaling by constants,

@@ -1,5 +1,4 @@
-//===- ExprPrinterTest.cpp - Printing of expressions
-//-----------------------===//
+//===- ExprPrinterTest.cpp - Printing of expressions ----------------------===//
 //
 // Exact strings for the forms the model prints: PTX symbols, sums with
 // subtraction, products, divisions with the parentheses they need,

@@ -1,5 +1,4 @@
-//===- ExprPropertyTest.cpp - Randomised tests of simplification
-//-----------===//
+//===- ExprPropertyTest.cpp - Randomised tests of simplification ----------===//
 //
 // Builds random expressions from a small grammar with a fixed seed, keeping
 // beside each canonical Expr the unsimplified tree it came from. Checks that

@@ -1,4 +1,4 @@
-//===- ExprTestUtil.h - gtest helpers for the Expr unit tests --*- C++ -*-===//
+//===- ExprTestUtil.h - gtest helpers for the Expr unit tests ---*- C++ -*-===//
 //
 // Makes gtest print Exprs and Rationals as text in failure messages.
 //

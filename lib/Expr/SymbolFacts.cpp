@@ -1,0 +1,72 @@
+//===- SymbolFacts.cpp - What the symbols of expressions can be -----------===//
+//
+// The Expr algebra treats symbols as unknown integers. The symbols
+// SymbolNamer and the Thread stage create have known ranges: PTX ids
+// (tid, ctaid, laneid, warpid) are >= 0, sizes (ntid, nctaid, WARP_SZ) are
+// >= 1, loop iteration numbers and trip counts are >= 0. Kernel parameters
+// have no known range.
+//
+//===----------------------------------------------------------------------===//
+#include "KernelTime/ScevToExpr.h"
+#include "llvm/ADT/STLExtras.h"
+
+using namespace llvm;
+
+namespace ktime {
+
+static bool isPositiveSymbol(StringRef Name) {
+  return Name.starts_with("ntid.") || Name.starts_with("nctaid.") ||
+         Name == "WARP_SZ";
+}
+
+static bool isNonNegativeSymbol(StringRef Name) {
+  return isPositiveSymbol(Name) || Name.starts_with("tid.") ||
+         Name.starts_with("ctaid.") || Name == "laneid" ||
+         Name == "warpid" || Name.starts_with("iter.") ||
+         Name.starts_with("trip.");
+}
+
+bool isKnownNonNegative(const Expr &E) {
+  switch (E.getKind()) {
+  case Expr::Kind::Constant:
+    return *E.getConstant() >= Rational(0);
+  case Expr::Kind::Symbol:
+    return isNonNegativeSymbol(E.getSymbolName());
+  case Expr::Kind::Add:
+  case Expr::Kind::Mul:
+  case Expr::Kind::Min:
+    return llvm::all_of(E.operands(), isKnownNonNegative);
+  case Expr::Kind::Max:
+    return llvm::any_of(E.operands(), isKnownNonNegative);
+  case Expr::Kind::FloorDiv:
+  case Expr::Kind::CeilDiv:
+    return isKnownNonNegative(E.operands()[0]) &&
+           isKnownPositive(E.operands()[1]);
+  }
+  return false;
+}
+
+bool isKnownPositive(const Expr &E) {
+  switch (E.getKind()) {
+  case Expr::Kind::Constant:
+    return *E.getConstant() > Rational(0);
+  case Expr::Kind::Symbol:
+    return isPositiveSymbol(E.getSymbolName());
+  case Expr::Kind::Mul:
+  case Expr::Kind::Min:
+    return llvm::all_of(E.operands(), isKnownPositive);
+  case Expr::Kind::Add:
+    return llvm::all_of(E.operands(), isKnownNonNegative) &&
+           llvm::any_of(E.operands(), isKnownPositive);
+  case Expr::Kind::Max:
+    return llvm::any_of(E.operands(), isKnownPositive);
+  case Expr::Kind::FloorDiv:
+    return false;
+  case Expr::Kind::CeilDiv:
+    return isKnownPositive(E.operands()[0]) &&
+           isKnownPositive(E.operands()[1]);
+  }
+  return false;
+}
+
+} // namespace ktime

@@ -1,0 +1,56 @@
+// More loop shapes, each count derived by hand in the comment beside it.
+// RUN: %clang_ktime --cuda-gpu-arch=sm_80 --cuda-device-only -O3 -S \
+// RUN:   -o /dev/null -Rpass-analysis=kernel-time -fno-discard-value-names %s 2>&1 \
+// RUN:   | FileCheck %s
+
+// Strict upper triangle: row i has j = i + 1 .. n - 1, n - i - 1 entries;
+// i is the outer loop's iteration number iter.L<outer line>.
+__global__ void upper(int n, float *a) {
+#pragma unroll 1
+  // CHECK: loop-shapes.cu:[[#OUTER:@LINE+1]]:3: remark: loop: trip = max(0, n) [
+  for (int i = 0; i < n; ++i)
+#pragma unroll 1
+    // CHECK: loop-shapes.cu:[[@LINE+1]]:5: remark: loop: trip = max(0, n - iter.L[[#OUTER]] - 1) [
+    for (int j = i + 1; j < n; ++j)
+      a[i * n + j] = a[j * n + i];
+}
+
+// Counting down by 2 from n - 1 while i >= 0: i = n - 1, n - 3, ...,
+// ceildiv(n, 2) values for n >= 1, none otherwise.
+__global__ void down(int n, float *a) {
+#pragma unroll 1
+  // CHECK: loop-shapes.cu:[[@LINE+1]]:3: remark: loop: trip = max(0, ceildiv(n, 2)) [
+  for (int i = n - 1; i >= 0; i -= 2)
+    a[i] = 0;
+}
+
+// Block rows: thread row tid.y visits tid.y, tid.y + ntid.y, ... below width.
+__global__ void rows(int width, float *a) {
+#pragma unroll 1
+  // CHECK: loop-shapes.cu:[[@LINE+1]]:3: remark: loop: trip = max(0, ceildiv(width - tid.y, ntid.y)) [
+  for (int k = threadIdx.y; k < width; k += blockDim.y)
+    a[k * 32 + threadIdx.x] = 0;
+}
+
+// A search that may break early: at most n iterations, an upper bound said
+// so in an Assumption remark.
+__global__ void search(int n, const int *a, int key, int *pos) {
+  int i = 0;
+#pragma unroll 1
+  // CHECK: loop-shapes.cu:[[@LINE+2]]:3: remark: loop: trip = max(0, n) [
+  // CHECK: loop-shapes.cu:[[@LINE+1]]:3: remark: assumption: the loop has early exits; trip = max(0, n) is its count if it takes none of them, an upper bound [
+  for (; i < n; ++i)
+    if (a[i] == key)
+      break;
+  *pos = i;
+}
+
+// Halving: floor(log2(n)) + 1 iterations, which no affine count expresses;
+// ScalarEvolution only bounds it by the width of the integer.
+__global__ void halve(unsigned n, float *a) {
+#pragma unroll 1
+  // CHECK: loop-shapes.cu:[[@LINE+2]]:3: remark: loop: trip = trip.L[[@LINE+2]] [
+  // CHECK: loop-shapes.cu:[[@LINE+1]]:3: remark: assumption: trip count of the loop unknown because ScalarEvolution cannot compute its exit count (the exit condition is not an affine function of the induction variable) (it runs at most 33 times); it is the symbol trip.L[[@LINE+1]] [
+  for (unsigned s = n; s > 0; s >>= 1)
+    a[s] = 0;
+}

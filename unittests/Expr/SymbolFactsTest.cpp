@@ -1,0 +1,55 @@
+//===- SymbolFactsTest.cpp - Ranges of the PTX and loop symbols -----------===//
+//
+// isKnownNonNegative / isKnownPositive (include/KernelTime/ScevToExpr.h):
+// what trip-count simplification may assume about symbols.
+//
+//===----------------------------------------------------------------------===//
+#include "ExprTestUtil.h"
+#include "KernelTime/ScevToExpr.h"
+
+#include "gtest/gtest.h"
+
+using namespace ktime;
+
+namespace {
+
+Expr sym(const char *Name) { return Expr::symbol(Name); }
+
+TEST(SymbolFactsTest, PtxIdsAndSizes) {
+  EXPECT_TRUE(isKnownNonNegative(sym("tid.x")));
+  EXPECT_FALSE(isKnownPositive(sym("tid.x")));
+  EXPECT_TRUE(isKnownPositive(sym("ntid.y")));
+  EXPECT_TRUE(isKnownPositive(sym("nctaid.z")));
+  EXPECT_TRUE(isKnownPositive(sym("WARP_SZ")));
+  // The global index of a thread and the grid-stride step.
+  Expr Index = sym("ctaid.x") * sym("ntid.x") + sym("tid.x");
+  EXPECT_TRUE(isKnownNonNegative(Index));
+  EXPECT_TRUE(isKnownPositive(Index + 1));
+  EXPECT_TRUE(isKnownPositive(sym("ntid.x") * sym("nctaid.x")));
+}
+
+TEST(SymbolFactsTest, LoopSymbols) {
+  EXPECT_TRUE(isKnownNonNegative(sym("iter.L12")));
+  EXPECT_TRUE(isKnownNonNegative(sym("trip.L3")));
+  EXPECT_FALSE(isKnownPositive(sym("trip.L3")));
+}
+
+TEST(SymbolFactsTest, ParametersAreUnknown) {
+  EXPECT_FALSE(isKnownNonNegative(sym("n")));
+  EXPECT_FALSE(isKnownNonNegative(sym("arg0")));
+  EXPECT_FALSE(isKnownNonNegative(sym("tid.x") - 1));
+  EXPECT_TRUE(isKnownNonNegative(Expr::max(sym("n"), Expr::constant(0))));
+  EXPECT_FALSE(isKnownNonNegative(Expr::min(sym("n"), Expr::constant(0))));
+}
+
+TEST(SymbolFactsTest, Divisions) {
+  // (tid.x + 3) / ntid.x >= 0: non-negative over positive.
+  EXPECT_TRUE(
+      isKnownNonNegative(Expr::floorDiv(sym("tid.x") + 3, sym("ntid.x"))));
+  // A parameter divisor may be negative or zero.
+  EXPECT_FALSE(isKnownNonNegative(Expr::floorDiv(sym("tid.x"), sym("n"))));
+  // ceildiv of a positive value by a positive one is at least 1.
+  EXPECT_TRUE(isKnownPositive(Expr::ceilDiv(sym("ntid.x"), sym("nctaid.x"))));
+}
+
+} // namespace
