@@ -8,6 +8,7 @@
 #   %clang_cuda  the same without the plugin
 #   %shlibdir    the build's library directory; %plugin the plugin itself
 #   %targets     the shipped gpu-targets/ directory in the source tree
+#   %ktime_src_root, %ktime_obj_root  the source and build trees
 import os
 
 import lit.formats
@@ -31,6 +32,7 @@ plugin = config.plugin_path
 inputs = os.path.join(config.test_source_root, "Inputs")
 config.substitutions.append(("%shlibdir", config.shlibdir))
 config.substitutions.append(("%ktime_obj_root", config.ktime_obj_root))
+config.substitutions.append(("%ktime_src_root", config.ktime_src_root))
 config.substitutions.append(("%plugin", plugin))
 config.substitutions.append(("%targets", os.path.join(config.ktime_src_root, "gpu-targets")))
 config.substitutions.append(("%opt_ktime", "%s -load-pass-plugin=%s" % (opt, plugin)))

@@ -1,0 +1,22 @@
+// -fsave-optimization-record writes the remarks with their arguments, the
+// trip count as the argument Trip, for tools and editors.
+// RUN: rm -rf %t && mkdir -p %t
+// Compiled from its own directory, so the file name in the record is short
+// and the YAML keeps DebugLoc on one line.
+// RUN: cd %S && %clang_ktime --cuda-gpu-arch=sm_80 --cuda-device-only -O3 -S \
+// RUN:   -fsave-optimization-record -o %t/f.s opt-record.cu
+// RUN: FileCheck %s --input-file=%t/f.opt.yaml
+
+// CHECK:      --- !Analysis
+// CHECK-NEXT: Pass: kernel-time
+// CHECK-NEXT: Name: Loop
+// CHECK-NEXT: DebugLoc: { File: opt-record.cu, Line: [[#@LINE+7]], Column: 3 }
+// CHECK-NEXT: Function: _Z4fillPf
+// CHECK-NEXT: Args:
+// CHECK-NEXT:   - String: 'loop: trip = '
+// CHECK-NEXT:   - Trip: '64'
+__global__ void fill(float *out) {
+#pragma unroll 1
+  for (int k = 0; k < 64; ++k)
+    out[k] = k;
+}
