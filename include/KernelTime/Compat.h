@@ -53,7 +53,8 @@ inline bool isKernel(const llvm::Function &F) {
   for (const llvm::MDNode *Op : Ann->operands()) {
     if (Op->getNumOperands() < 3)
       continue;
-    auto *FnMD = llvm::dyn_cast_or_null<llvm::ValueAsMetadata>(Op->getOperand(0));
+    auto *FnMD =
+        llvm::dyn_cast_or_null<llvm::ValueAsMetadata>(Op->getOperand(0));
     auto *Key = llvm::dyn_cast_or_null<llvm::MDString>(Op->getOperand(1));
     if (FnMD && Key && FnMD->getValue() == &F && Key->getString() == "kernel")
       return true;
@@ -77,10 +78,10 @@ inline void forEachDebugParamName(
 
 /// Registers a callback at the optimizer's last extension point (the
 /// ThinOrFullLTOPhase argument exists since LLVM 20).
-inline void registerOptimizerLast(
-    llvm::PassBuilder &PB,
-    const std::function<void(llvm::ModulePassManager &,
-                             llvm::OptimizationLevel)> &Fn) {
+inline void
+registerOptimizerLast(llvm::PassBuilder &PB,
+                      const std::function<void(llvm::ModulePassManager &,
+                                               llvm::OptimizationLevel)> &Fn) {
 #if LLVM_VERSION_MAJOR >= 20
   PB.registerOptimizerLastEPCallback(
       [Fn](llvm::ModulePassManager &MPM, llvm::OptimizationLevel Level,

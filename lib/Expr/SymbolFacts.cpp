@@ -21,9 +21,8 @@ static bool isPositiveSymbol(StringRef Name) {
 
 static bool isNonNegativeSymbol(StringRef Name) {
   return isPositiveSymbol(Name) || Name.starts_with("tid.") ||
-         Name.starts_with("ctaid.") || Name == "laneid" ||
-         Name == "warpid" || Name.starts_with("iter.") ||
-         Name.starts_with("trip.");
+         Name.starts_with("ctaid.") || Name == "laneid" || Name == "warpid" ||
+         Name.starts_with("iter.") || Name.starts_with("trip.");
 }
 
 bool isKnownNonNegative(const Expr &E) {
@@ -63,8 +62,7 @@ bool isKnownPositive(const Expr &E) {
   case Expr::Kind::FloorDiv:
     return false;
   case Expr::Kind::CeilDiv:
-    return isKnownPositive(E.operands()[0]) &&
-           isKnownPositive(E.operands()[1]);
+    return isKnownPositive(E.operands()[0]) && isKnownPositive(E.operands()[1]);
   }
   return false;
 }

@@ -51,8 +51,8 @@ Function &CanonicalClone::getClone(const Function &F) {
 
 FunctionAnalysisManager &CanonicalClone::getFAM() { return AM->FAM; }
 
-DenseMap<const Loop *, Loop *>
-CanonicalClone::mapLoopsBack(Function &F, LoopInfo &OrigLI) {
+DenseMap<const Loop *, Loop *> CanonicalClone::mapLoopsBack(Function &F,
+                                                            LoopInfo &OrigLI) {
   LoopInfo &CloneLI = AM->FAM.getResult<LoopAnalysis>(getClone(F));
   DenseMap<const Loop *, Loop *> Back;
   // Each original loop votes with the blocks directly in it (not in its

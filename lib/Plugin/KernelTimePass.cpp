@@ -5,9 +5,9 @@
 //
 //===----------------------------------------------------------------------===//
 #include "KernelTimePass.h"
-#include "ModuleAnalysis.h"
 #include "KernelTime/Compat.h"
 #include "KernelTime/Report.h"
+#include "ModuleAnalysis.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/raw_ostream.h"
@@ -35,8 +35,9 @@ PreservedAnalyses KernelTimePrinterPass::run(Module &M,
   std::optional<std::vector<KernelReport>> Reports = analyseModule(M, MAM);
   if (!Reports)
     return PreservedAnalyses::all();
-  OS << "KernelTime model of module '" << M.getModuleIdentifier() << "': "
-     << Reports->size() << (Reports->size() == 1 ? " kernel\n" : " kernels\n");
+  OS << "KernelTime model of module '" << M.getModuleIdentifier()
+     << "': " << Reports->size()
+     << (Reports->size() == 1 ? " kernel\n" : " kernels\n");
   for (const KernelReport &R : *Reports)
     printKernelReport(R, OS);
   return PreservedAnalyses::all();

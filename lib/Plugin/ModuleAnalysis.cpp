@@ -1,10 +1,10 @@
 //===- ModuleAnalysis.cpp - Run the stages over every kernel of a module --===//
 #include "ModuleAnalysis.h"
 #include "CanonicalClone.h"
-#include "Options.h"
-#include "TargetSelection.h"
 #include "KernelTime/Compat.h"
 #include "KernelTime/Thread.h"
+#include "Options.h"
+#include "TargetSelection.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/IR/LLVMContext.h"

@@ -8,10 +8,10 @@
 // and handles -ktime-list-gpus, which prints the targets and exits.
 //
 //===----------------------------------------------------------------------===//
+#include "KernelTime/Compat.h"
 #include "KernelTimePass.h"
 #include "Options.h"
 #include "TargetSelection.h"
-#include "KernelTime/Compat.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstdlib>

@@ -72,8 +72,8 @@ Expected<std::optional<GpuTarget>> selectDefaultGpu(StringRef Arch,
   TargetRegistry Registry(Dir.Dir);
   Expected<std::optional<GpuTarget>> T = Registry.lookupDefault(Arch);
   if (T && !*T)
-    Why = ("no target file in " + Dir.Dir + " is the default for " + Arch)
-              .str();
+    Why =
+        ("no target file in " + Dir.Dir + " is the default for " + Arch).str();
   return T;
 }
 
@@ -83,8 +83,7 @@ Error listGpus(raw_ostream &OS) {
   Expected<std::vector<GpuTarget>> All = Registry.loadAll();
   if (!All)
     return All.takeError();
-  OS << "KernelTime GPU targets in " << Dir.Dir << " (" << Dir.Origin
-     << "):\n";
+  OS << "KernelTime GPU targets in " << Dir.Dir << " (" << Dir.Origin << "):\n";
   for (const GpuTarget &T : *All) {
     OS << "  " << T.Name << "  arch " << T.Arch;
     if (!T.Aliases.empty())

@@ -43,15 +43,16 @@ void emitKernelRemarks(const KernelReport &R, OptimizationRemarkEmitter &ORE) {
     ORE.emit([&] {
       return OptimizationRemarkAnalysis(RemarkPassName, "NoTarget", &F)
              << "warning: no GPU target for "
-             << ore::NV("Arch", R.Arch.empty() ? "this kernel" : R.Arch)
-             << ": " << R.NoTargetWhy
+             << ore::NV("Arch", R.Arch.empty() ? "this kernel" : R.Arch) << ": "
+             << R.NoTargetWhy
              << "; no prediction (name a GPU with -ktime-gpu=NAME)";
     });
   if (R.Canonicalized)
     ORE.emit([&] {
       return OptimizationRemarkAnalysis(RemarkPassName, "Canonicalized", &F)
              << "kernel is not optimised (optnone, -O0): KernelTime analyses "
-                "a canonicalised copy of it (mem2reg, simplification, invariant "
+                "a canonicalised copy of it (mem2reg, simplification, "
+                "invariant "
                 "hoisting, loop rotation), which is faster than the code "
                 "this compile emits";
     });
@@ -59,6 +60,5 @@ void emitKernelRemarks(const KernelReport &R, OptimizationRemarkEmitter &ORE) {
     if (const Loop *Orig = R.OriginalLoops[I])
       emitLoopRemark(R.Loops[I], *Orig, ORE);
 }
-
 
 } // namespace ktime

@@ -4,9 +4,9 @@
 // s > 0 and "v < B'" (B' = B, or B + 1 for <=), the tests succeed for
 // k = 0 .. ceildiv(B' - a, s) - 1, i.e. T = max(0, ceildiv(B' - a, s))
 // times; s < 0 mirrors it. "v != B" with a constant step succeeds
-// (B - a) / s times (a loop must make progress, so v reaches B exactly). A top-tested loop runs its
-// body T times; a bottom-tested (rotated) loop runs it once more than its
-// test succeeds: 1 + T = max(1, ceildiv(B' - a + s, s)).
+// (B - a) / s times (a loop must make progress, so v reaches B exactly). A
+// top-tested loop runs its body T times; a bottom-tested (rotated) loop runs it
+// once more than its test succeeds: 1 + T = max(1, ceildiv(B' - a + s, s)).
 //
 //===----------------------------------------------------------------------===//
 #include "AffineTripCount.h"
@@ -50,13 +50,13 @@ std::optional<ContinueTest> getContinueTest(const Loop &L,
 
 } // namespace
 
-std::optional<Expr> computeAffineTripCount(const Loop &L, ScalarEvolution &SE,
-                                           ScevToExpr &Conv, bool HeaderExits,
-                                           std::vector<std::string> &Assumptions) {
+std::optional<Expr>
+computeAffineTripCount(const Loop &L, ScalarEvolution &SE, ScevToExpr &Conv,
+                       bool HeaderExits,
+                       std::vector<std::string> &Assumptions) {
   BasicBlock *Exiting = L.getExitingBlock();
-  if (!Exiting ||
-      (Exiting != L.getLoopLatch() &&
-       !(HeaderExits && Exiting == L.getHeader())))
+  if (!Exiting || (Exiting != L.getLoopLatch() &&
+                   !(HeaderExits && Exiting == L.getHeader())))
     return std::nullopt;
   std::optional<ContinueTest> Test = getContinueTest(L, SE);
   if (!Test)

@@ -29,10 +29,10 @@ class ScevToExpr;
 /// sign of s is known. \p HeaderExits says whether the test runs before the
 /// body (header) or after it (latch). What the conversion assumed is
 /// appended to \p Assumptions.
-std::optional<Expr> computeAffineTripCount(const llvm::Loop &L,
-                                           llvm::ScalarEvolution &SE,
-                                           ScevToExpr &Conv, bool HeaderExits,
-                                           std::vector<std::string> &Assumptions);
+std::optional<Expr>
+computeAffineTripCount(const llvm::Loop &L, llvm::ScalarEvolution &SE,
+                       ScevToExpr &Conv, bool HeaderExits,
+                       std::vector<std::string> &Assumptions);
 
 /// Simplifications that need the symbol facts of ScevToExpr.h: drops min/max
 /// operands another operand provably dominates.

@@ -170,8 +170,8 @@ LoopTrip computeOne(Loop &L, StringRef Name, ScalarEvolution &SE,
   T.Depth = L.getLoopDepth();
   T.Loc = L.getStartLoc();
   BasicBlock *Latch = L.getLoopLatch();
-  T.HeaderExits = Latch && !L.isLoopExiting(Latch) &&
-                  L.isLoopExiting(L.getHeader());
+  T.HeaderExits =
+      Latch && !L.isLoopExiting(Latch) && L.isLoopExiting(L.getHeader());
 
   std::optional<Expr> Trip =
       computeAffineTripCount(L, SE, Conv, T.HeaderExits, T.Assumptions);
@@ -228,8 +228,8 @@ LoopTrip computeOne(Loop &L, StringRef Name, ScalarEvolution &SE,
   T.Trip = Count;
   if (UpperBound) {
     T.Exact = false;
-    T.Assumptions.push_back("the loop has early exits; trip = " +
-                            Count.str() + " is its count if it takes none of "
+    T.Assumptions.push_back("the loop has early exits; trip = " + Count.str() +
+                            " is its count if it takes none of "
                             "them, an upper bound");
   }
   return T;
