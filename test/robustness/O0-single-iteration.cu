@@ -1,0 +1,50 @@
+// Robustness: -O0 loops that run exactly once. Plain clang compiles these;
+// with the plugin clang must too, and report trip = 1 for each.
+//
+// XFAIL: *
+// BUG (crash): clang -fpass-plugin=KernelTime.so -O0 dies with
+//   fatal error: error in backend: Instruction Combining on _Z3onePf did
+//   not reach a fixpoint after 1 iterations. Use
+//   'instcombine<no-verify-fixpoint>' ...
+// (a report_fatal_error: no output, exit code 70 from the driver).
+// Cause: lib/Plugin/CanonicalClone.cpp builds the clone's pipeline from the
+// text "function(sroa,early-cse,instcombine,...)". Parsed from text,
+// "instcombine" turns fix-point verification ON (PassBuilder does so for
+// -passes= tests; the -O pipelines turn it off), and instcombine needs a
+// second round on a single-iteration loop. Any input where one round is not
+// enough aborts the compile. Use "instcombine<no-verify-fixpoint>".
+// Reproduce: echo '__global__ void one(float *a) { for (int i = 0; i < 1;
+// ++i) a[i] = 0; }' > one.cu, then compile it as below.
+//
+// RUN: %clang_ktime --cuda-gpu-arch=sm_80 --cuda-device-only -O0 -fno-crash-diagnostics -S -o %t.ktime.ptx \
+// RUN:   -Rpass-analysis=kernel-time %s 2>&1 | FileCheck %s
+// RUN: %clang_cuda --cuda-gpu-arch=sm_80 --cuda-device-only -O0 -S -o %t.plain.ptx %s
+// RUN: diff %t.plain.ptx %t.ktime.ptx
+
+// i = 0 only: 1 iteration.
+__global__ void one(float *a) {
+  // CHECK: O0-single-iteration.cu:[[@LINE+1]]:3: remark: loop: trip = 1 [
+  for (int i = 0; i < 1; ++i) a[i] = 0;
+}
+
+// i = 0 only (0 <= 0, then 1 <= 0 fails): 1 iteration.
+__global__ void le(float *a) {
+  // CHECK: O0-single-iteration.cu:[[@LINE+1]]:3: remark: loop: trip = 1 [
+  for (int i = 0; i <= 0; ++i) a[i] = 0;
+}
+
+// 64-bit and unsigned counters, i = 0 only: 1 iteration each.
+__global__ void wide(float *a) {
+  // CHECK: O0-single-iteration.cu:[[@LINE+1]]:3: remark: loop: trip = 1 [
+  for (long i = 0; i < 1; ++i) a[i] = 0;
+}
+__global__ void uns(float *a) {
+  // CHECK: O0-single-iteration.cu:[[@LINE+1]]:3: remark: loop: trip = 1 [
+  for (unsigned i = 0; i < 1; ++i) a[i] = 0;
+}
+
+// i = 0, then 4 < 4 fails: 1 iteration.
+__global__ void step4(float *a) {
+  // CHECK: O0-single-iteration.cu:[[@LINE+1]]:3: remark: loop: trip = 1 [
+  for (int i = 0; i < 4; i += 4) a[i] = 0;
+}
