@@ -51,6 +51,10 @@ private:
   llvm::DenseMap<unsigned, std::string> DebugNames;
 };
 
+/// The integer \p V as an expression, read as signed or unsigned, of any
+/// width.
+Expr exprFromAPInt(const llvm::APInt &V, bool Unsigned);
+
 /// True if \p E >= 0 (isKnownPositive: >= 1) for every value of its
 /// symbols, by the ranges of the symbols SymbolNamer and the Thread stage
 /// make: PTX ids, loop iteration numbers and trip counts are >= 0; ntid,
@@ -75,6 +79,10 @@ public:
   /// null). On failure returns std::nullopt and getFailure() says what could
   /// not be expressed.
   std::optional<Expr> convert(const llvm::SCEV *S, const llvm::Loop *Scope);
+  /// As convert, but a constant \p S is read as an unsigned number (for the
+  /// operands of unsigned comparisons and for backedge-taken counts).
+  std::optional<Expr> convertUnsigned(const llvm::SCEV *S,
+                                      const llvm::Loop *Scope);
 
   const std::vector<std::string> &getAssumptions() const { return Assumptions; }
   const std::string &getFailure() const { return Failure; }

@@ -28,6 +28,23 @@ std::optional<Expr> ScevToExpr::convert(const SCEV *S, const Loop *L) {
   return visit(S);
 }
 
+std::optional<Expr> ScevToExpr::convertUnsigned(const SCEV *S, const Loop *L) {
+  if (const auto *C = dyn_cast<SCEVConstant>(S)) {
+    Scope = L;
+    Failure.clear();
+    Assumptions.clear();
+    return exprFromAPInt(C->getAPInt(), /*Unsigned=*/true);
+  }
+  return convert(S, L);
+}
+
+Expr exprFromAPInt(const APInt &V, bool Unsigned) {
+  APInt Wide = Unsigned ? V.zext(V.getBitWidth() + 1) : V;
+  if (Wide.getSignificantBits() <= 64)
+    return Expr::constant(Wide.getSExtValue());
+  return Expr::constant(Rational(DynamicAPInt(Wide), DynamicAPInt(1)));
+}
+
 std::optional<Expr> ScevToExpr::fail(std::string Why) {
   if (Failure.empty())
     Failure = std::move(Why);
@@ -61,12 +78,8 @@ void ScevToExpr::requireNonNegative(const SCEV *S, StringRef What) {
 
 std::optional<Expr> ScevToExpr::visit(const SCEV *S) {
   switch (S->getSCEVType()) {
-  case scConstant: {
-    const APInt &V = cast<SCEVConstant>(S)->getAPInt();
-    if (V.getSignificantBits() > 64)
-      return fail("a constant wider than 64 bits");
-    return Expr::constant(V.getSExtValue());
-  }
+  case scConstant:
+    return exprFromAPInt(cast<SCEVConstant>(S)->getAPInt(), /*Unsigned=*/false);
   case scVScale:
     return fail("vscale");
   case scPtrToInt:

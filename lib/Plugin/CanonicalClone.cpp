@@ -2,6 +2,9 @@
 #include "CanonicalClone.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Transforms/Utils/Cloning.h"
@@ -11,10 +14,31 @@ using namespace llvm;
 namespace ktime {
 
 /// The pipeline run on the copy: enough for ScalarEvolution to see the
-/// loops as the optimised compile would, without unrolling or inlining.
+/// loops as the optimised compile would, without unrolling or inlining, and
+/// without changing how often anything runs: no indvars (it may end a loop
+/// whose iterations are unobservable after one), no CFG simplification
+/// inside loops (an emptied body merged into its header would be counted
+/// with the header's extra test). instcombine without its fix-point check,
+/// which turns a missed fix point into a fatal error.
 static constexpr const char *CanonicalPipeline =
-    "function(sroa,early-cse,instcombine,simplifycfg,loop-simplify,"
-    "loop-mssa(licm),loop(loop-rotate,indvars))";
+    "function(sroa,early-cse,instcombine<no-verify-fixpoint>,loop-simplify,"
+    "loop-mssa(licm),loop(loop-rotate))";
+
+/// Makes every access to memory other than a local variable volatile, so
+/// that the copy keeps the side effects -O0 code has in every iteration
+/// (LICM may not hoist or sink them, and no loop becomes empty). Accesses to
+/// allocas stay as they are: SROA must turn them into values.
+static void pinMemoryAccesses(Function &F) {
+  for (Instruction &I : instructions(F)) {
+    if (auto *LI = dyn_cast<LoadInst>(&I)) {
+      if (!isa<AllocaInst>(getUnderlyingObject(LI->getPointerOperand())))
+        LI->setVolatile(true);
+    } else if (auto *SI = dyn_cast<StoreInst>(&I)) {
+      if (!isa<AllocaInst>(getUnderlyingObject(SI->getPointerOperand())))
+        SI->setVolatile(true);
+    }
+  }
+}
 
 struct CanonicalClone::Managers {
   PassBuilder PB;
@@ -36,6 +60,7 @@ CanonicalClone::CanonicalClone(const Module &M)
   for (Function &F : *Copy) {
     F.removeFnAttr(Attribute::OptimizeNone);
     F.removeFnAttr(Attribute::NoInline);
+    pinMemoryAccesses(F);
   }
   ModulePassManager MPM;
   // The pipeline text is a constant of this file: a parse error is a bug.

@@ -2,10 +2,11 @@
 //
 // At -O0 a kernel is allocas, loads and stores, and is marked optnone, so
 // ScalarEvolution sees no induction variables. KernelTime then clones the
-// module, strips optnone from the copy, runs a light canonicalisation on it
-// (SROA/mem2reg, early CSE, instcombine, simplifycfg, loop-simplify, LICM,
-// loop rotation, indvars) and analyses the copy; the module being compiled is
-// never changed. Loops of the copy map back to the original loops through the
+// module, strips optnone from the copy, makes its accesses to non-local
+// memory volatile (so nothing changes how often they run), runs a light
+// canonicalisation on it (SROA/mem2reg, early CSE, instcombine,
+// loop-simplify, LICM, loop rotation) and analyses the copy; the module being
+// compiled is never changed. Loops of the copy map back to the original loops through the
 // blocks they share.
 //
 //===----------------------------------------------------------------------===//

@@ -48,6 +48,29 @@ std::optional<ContinueTest> getContinueTest(const Loop &L,
                       SE.getSCEV(Cmp->getOperand(1)), Pred};
 }
 
+/// "v != B" with constant start, step and bound: the test succeeds for the
+/// k = 0, 1, ... with a + k*s != B in w-bit arithmetic, i.e. T = ((B - a)
+/// mod 2^w) / s when s divides it (else the loop wraps around and the
+/// general case decides).
+std::optional<Expr> constantNotEqualCount(const SCEVAddRecExpr *AR,
+                                          const SCEV *Bound,
+                                          ScalarEvolution &SE) {
+  const auto *A = dyn_cast<SCEVConstant>(AR->getStart());
+  const auto *S = dyn_cast<SCEVConstant>(AR->getStepRecurrence(SE));
+  const auto *B = dyn_cast<SCEVConstant>(Bound);
+  if (!A || !S || !B || S->getValue()->isZero())
+    return std::nullopt;
+  APInt Step = S->getAPInt();
+  APInt Distance = B->getAPInt() - A->getAPInt(); // modulo 2^w
+  if (Step.isNegative()) {
+    Step = -Step;
+    Distance = -Distance;
+  }
+  if (!Distance.urem(Step).isZero())
+    return std::nullopt;
+  return exprFromAPInt(Distance.udiv(Step), /*Unsigned=*/true);
+}
+
 } // namespace
 
 std::optional<Expr>
@@ -74,11 +97,20 @@ computeAffineTripCount(const Loop &L, ScalarEvolution &SE, ScevToExpr &Conv,
     return std::nullopt;
 
   const SCEV *Step = AR->getStepRecurrence(SE);
-  std::optional<Expr> A = Conv.convert(AR->getStart(), &L);
+  if (Pred == CmpInst::ICMP_NE)
+    if (std::optional<Expr> T = constantNotEqualCount(AR, Bound, SE))
+      return HeaderExits ? *T : *T + 1;
+  // The operands of an unsigned comparison are unsigned numbers (an i8
+  // bound of -56 is 200).
+  bool Unsigned = CmpInst::isUnsigned(Pred);
+  auto ConvertOperand = [&](const SCEV *X) {
+    return Unsigned ? Conv.convertUnsigned(X, &L) : Conv.convert(X, &L);
+  };
+  std::optional<Expr> A = ConvertOperand(AR->getStart());
   std::vector<std::string> Assumed = Conv.getAssumptions();
   std::optional<Expr> S = Conv.convert(Step, &L);
   llvm::append_range(Assumed, Conv.getAssumptions());
-  std::optional<Expr> B = Conv.convert(Bound, &L);
+  std::optional<Expr> B = ConvertOperand(Bound);
   llvm::append_range(Assumed, Conv.getAssumptions());
   if (!A || !B || !S)
     return std::nullopt;

@@ -180,7 +180,8 @@ LoopTrip computeOne(Loop &L, StringRef Name, ScalarEvolution &SE,
   if (!Trip) {
     const SCEV *BTC = SE.getBackedgeTakenCount(&L);
     if (!isa<SCEVCouldNotCompute>(BTC)) {
-      if (std::optional<Expr> Count = Conv.convert(BTC, &L)) {
+      // A backedge-taken count is an unsigned number.
+      if (std::optional<Expr> Count = Conv.convertUnsigned(BTC, &L)) {
         Trip = T.HeaderExits ? *Count : *Count + Expr::constant(1);
         append_range(T.Assumptions, Conv.getAssumptions());
       } else {

@@ -4,20 +4,9 @@
 // to one address, an empty delay loop, a nest whose inner body is loop
 // invariant. Hand counts beside each CHECK.
 //
-// XFAIL: *
-// BUG (wrong trip counts): KernelTime reports trip = 1 for all three
-// loops below (same_store, empty, and the inner loop of nest_inv).
-// Cause: lib/Plugin/CanonicalClone.cpp canonicalises the copy with
-// "loop-mssa(licm)" and "loop(loop-rotate,indvars)": LICM hoists or sinks the
-// invariant store, the loop is left without side effects, and IndVarSimplify
-// then rewrites its exit to be taken on the first iteration (the remaining
-// iterations are unobservable), so ScalarEvolution on the copy sees a loop
-// that runs once. The clone must not run transformations that change trip
-// counts. Tried on a private build: without indvars the three loops read
-// 101, max(1, n + 1) and 4 (the emptied body merges into the header, so
-// the header's n + 1 runs are counted); without LICM and indvars 100,
-// max(1, n + 1) and 3, but test/clang/grid-stride.cu then fails at -O0
-// (the ntid.x * nctaid.x step is no longer hoisted out of the loop).
+// The -O0 copy keeps every access to non-local memory (they are made
+// volatile in the copy) and runs neither indvars nor CFG simplification, so
+// no loop changes its count.
 //
 // RUN: %clang_ktime --cuda-gpu-arch=sm_80 --cuda-device-only -O0 -S -o /dev/null \
 // RUN:   -Rpass-analysis=kernel-time -fno-discard-value-names %s 2>&1 | FileCheck %s

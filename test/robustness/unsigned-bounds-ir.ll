@@ -1,12 +1,8 @@
 ; Robustness: the unsigned-bound trip counts of unsigned-bounds.cu on
-; hand-written IR, so the bug does not depend on what clang emits.
+; hand-written IR, so the check does not depend on what clang emits.
 ;
-; XFAIL: *
-; BUG: prints trip = 1 for @ult_i8 and trip = -5536 for @ne_i16.
-; Cause: lib/Thread/AffineTripCount.cpp computeAffineTripCount reads the
-; bound through ScevToExpr::visit (lib/Expr/ScevToExpr.cpp), which
-; sign-extends every SCEVConstant; an unsigned predicate needs the unsigned
-; value, and the ICMP_NE case needs the distance modulo 2^w.
+; Constants of unsigned comparisons and backedge-taken counts are read as
+; unsigned numbers, and a != test with constants counts modulo 2^w.
 ;
 ; RUN: %opt_ktime -passes='print<kernel-time>' -disable-output %s | FileCheck %s
 

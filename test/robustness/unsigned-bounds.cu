@@ -3,20 +3,8 @@
 // (unsigned char < 200, unsigned short < 60000, unsigned < 3e9, 64-bit
 // bounds above 2^63). The counts are derived by hand beside each CHECK.
 //
-// XFAIL: *
-// BUG: these counts come out wrong today, some negative:
-//   -O3: u8 = 1, u16 = -5536, u16step = 1, u32big = 1 (u64big right, 9)
-//   -Oz: u8 = 0, u16 = -5536, u16step = 0, u32big = 0, u64big = 0
-//   -O0: u64big = 1 (the others right)
-// Cause: lib/Thread/AffineTripCount.cpp computeAffineTripCount converts the
-// start and the bound through ScevToExpr, whose scConstant case
-// (lib/Expr/ScevToExpr.cpp, ScevToExpr::visit) always sign-extends
-// (APInt::getSExtValue); for ICMP_ULT/ULE/UGT/UGE the bound must be read as
-// unsigned (i8 -56 is 200). For ICMP_NE the distance (B - a) / s is taken in
-// the integers, not modulo 2^w (u16: exit at -5536 = 60000 - 2^16). The
-// fallback through ScalarEvolution's backedge-taken count
-// (lib/Thread/LoopTrips.cpp computeOne) has the same flaw: a BTC is an
-// unsigned number but ScevToExpr sign-extends it (i8 BTC 199 reads -57).
+// Constants of unsigned comparisons and backedge-taken counts are read as
+// unsigned numbers, and a != test with constants counts modulo 2^w.
 //
 // RUN: %clang_ktime --cuda-gpu-arch=sm_80 --cuda-device-only -O3 -S -o /dev/null \
 // RUN:   -Rpass-analysis=kernel-time %s 2>&1 | FileCheck %s
