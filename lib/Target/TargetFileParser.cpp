@@ -15,6 +15,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
@@ -902,7 +903,24 @@ struct DiagCapture {
 
 } // namespace
 
+/// Target files are a few kilobytes; anything far larger is not one.
+static constexpr uint64_t MaxTargetFileBytes = 1 << 20;
+
 Expected<GpuTarget> loadTargetFile(StringRef Path) {
+  // Check before opening: opening a FIFO blocks, and reading a device such
+  // as /dev/zero never ends.
+  sys::fs::file_status Status;
+  if (std::error_code EC = sys::fs::status(Path, Status))
+    return createStringError(EC, Path + ": cannot read target file: " +
+                                     EC.message());
+  if (!sys::fs::is_regular_file(Status))
+    return createStringError(inconvertibleErrorCode(),
+                             Path + ": not a regular file, so not a target "
+                                    "file");
+  if (Status.getSize() > MaxTargetFileBytes)
+    return createStringError(inconvertibleErrorCode(),
+                             Path + ": " + Twine(Status.getSize()) +
+                                 " bytes is too large for a target file");
   ErrorOr<std::unique_ptr<MemoryBuffer>> Buffer =
       MemoryBuffer::getFile(Path, /*IsText=*/true);
   if (!Buffer)

@@ -163,10 +163,13 @@ TEST(TargetErrorsTest, NoSuchFile) {
   EXPECT_NE(Message.find(Missing + ": cannot read target file: "),
             std::string::npos)
       << Message;
-  // A directory is not a file either.
-  EXPECT_NE(
-      loadError(Dir.path()).find(Dir.path() + ": cannot read target file: "),
-      std::string::npos);
+  // A directory is not a file either; neither is a device that never ends.
+  EXPECT_NE(loadError(Dir.path())
+                .find(Dir.path() + ": not a regular file, so not a target file"),
+            std::string::npos);
+  EXPECT_NE(loadError("/dev/zero")
+                .find("/dev/zero: not a regular file, so not a target file"),
+            std::string::npos);
 }
 
 /// A shipped file with one edit, saved under its own name in a scratch
