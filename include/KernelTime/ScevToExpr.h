@@ -97,6 +97,10 @@ private:
   /// \p S with the facts the scope loop's guards establish.
   const llvm::SCEV *guarded(const llvm::SCEV *S);
 
+  /// Expressions are expanded sums of products; a product whose expansion
+  /// would have more terms than this is not converted.
+  static constexpr uint64_t MaxExpandedTerms = 256;
+
   /// Truncations to at most this many bits print as remainders.
   static constexpr unsigned MaxRemainderBits = 16;
   std::optional<Expr> fail(std::string Why);

@@ -166,6 +166,16 @@ std::optional<Expr> ScevToExpr::visitNary(const SCEVNAryExpr *N) {
     return Sum;
   }
   case scMulExpr: {
+    // Products of sums expand term by term: refuse what would not fit.
+    uint64_t Terms = 1;
+    for (const Expr &E : Ops) {
+      Terms *= std::max<size_t>(1, E.getKind() == Expr::Kind::Add
+                                       ? E.operands().size()
+                                       : 1);
+      if (Terms > MaxExpandedTerms)
+        return fail("a product of sums too large to expand (over " +
+                    std::to_string(MaxExpandedTerms) + " terms)");
+    }
     Expr Prod = Expr::constant(1);
     for (const Expr &E : Ops)
       Prod = Prod * E;

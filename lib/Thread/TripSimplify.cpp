@@ -16,6 +16,10 @@ namespace ktime {
 /// Keeps the operands of a min (IsMax false) or max that no other operand
 /// provably dominates.
 static Expr pruneDominated(ArrayRef<Expr> Ops, bool IsMax) {
+  // Pairwise comparison: leave very wide min/max as they are.
+  constexpr size_t MaxPrunedOperands = 64;
+  if (Ops.size() > MaxPrunedOperands)
+    return IsMax ? Expr::max(Ops) : Expr::min(Ops);
   SmallVector<Expr, 4> Kept;
   for (size_t I = 0; I != Ops.size(); ++I) {
     bool Dominated = false;
