@@ -68,6 +68,11 @@ Expected<std::optional<GpuTarget>> selectDefaultGpu(StringRef Arch,
     Why = "the kernel names no sm_XX (no \"target-cpu\" attribute)";
     return std::nullopt;
   }
+  if (!parseSmArch(Arch)) {
+    // Not something the user asked KernelTime for: no prediction, no error.
+    Why = ("'" + Arch + "' is not an sm_XX architecture").str();
+    return std::nullopt;
+  }
   TargetDirChoice Dir = findTargetDir();
   TargetRegistry Registry(Dir.Dir);
   Expected<std::optional<GpuTarget>> T = Registry.lookupDefault(Arch);
