@@ -73,7 +73,7 @@ std::optional<Expr> constantNotEqualCount(const SCEVAddRecExpr *AR,
 
 } // namespace
 
-std::optional<Expr>
+std::optional<AffineTrip>
 computeAffineTripCount(const Loop &L, ScalarEvolution &SE, ScevToExpr &Conv,
                        bool HeaderExits,
                        std::vector<std::string> &Assumptions) {
@@ -99,7 +99,8 @@ computeAffineTripCount(const Loop &L, ScalarEvolution &SE, ScevToExpr &Conv,
   const SCEV *Step = AR->getStepRecurrence(SE);
   if (Pred == CmpInst::ICMP_NE)
     if (std::optional<Expr> T = constantNotEqualCount(AR, Bound, SE))
-      return HeaderExits ? *T : *T + 1;
+      return AffineTrip{HeaderExits ? *T : *T + 1, std::nullopt,
+                        Expr::constant(1)};
   // The operands of an unsigned comparison are unsigned numbers (an i8
   // bound of -56 is 200).
   bool Unsigned = CmpInst::isUnsigned(Pred);
@@ -153,11 +154,15 @@ computeAffineTripCount(const Loop &L, ScalarEvolution &SE, ScevToExpr &Conv,
     std::optional<int64_t> C = S->getInt64();
     if (!C || *C == 0)
       return std::nullopt;
-    Expr Succeeding = Expr::floorDiv(*B - *A, *S);
+    Distance = *C > 0 ? *B - *A : *A - *B;
+    Stride = Expr::constant(*C > 0 ? *C : -*C);
+    Expr Succeeding = Expr::floorDiv(Distance, Stride);
     for (const std::string &Text : Assumed)
       if (!is_contained(Assumptions, Text))
         Assumptions.push_back(Text);
-    return HeaderExits ? Succeeding : Succeeding + One;
+    if (HeaderExits)
+      return AffineTrip{Succeeding, std::nullopt, Stride};
+    return AffineTrip{Succeeding + One, Distance + Stride, Stride};
   }
   default:
     return std::nullopt;
@@ -166,8 +171,11 @@ computeAffineTripCount(const Loop &L, ScalarEvolution &SE, ScevToExpr &Conv,
     if (!is_contained(Assumptions, Text))
       Assumptions.push_back(Text);
   if (HeaderExits)
-    return Expr::max(Expr::constant(0), Expr::ceilDiv(Distance, Stride));
-  return Expr::max(One, Expr::ceilDiv(Distance + Stride, Stride));
+    return AffineTrip{
+        Expr::max(Expr::constant(0), Expr::ceilDiv(Distance, Stride)),
+        std::nullopt, Stride};
+  return AffineTrip{Expr::max(One, Expr::ceilDiv(Distance + Stride, Stride)),
+                    Distance + Stride, Stride};
 }
 
 } // namespace ktime

@@ -24,12 +24,26 @@ namespace ktime {
 
 class ScevToExpr;
 
-/// Iterations per entry of \p L, if its only exit is an integer comparison of
-/// an affine induction variable {a,+,s} with an invariant bound B and the
-/// sign of s is known. \p HeaderExits says whether the test runs before the
-/// body (header) or after it (latch). What the conversion assumed is
-/// appended to \p Assumptions.
-std::optional<Expr>
+/// The count of a loop with an affine exit test.
+struct AffineTrip {
+  /// Iterations per entry into the loop.
+  Expr Trip;
+  /// For a bottom-tested loop: the distance D (in units of the increasing
+  /// direction) from the induction variable's first value to the bound, and
+  /// the positive stride S, so that Trip = max(1, ceildiv(D, S)); the source
+  /// loop's own entry test is "D >= 1", and behind a guard that is exactly
+  /// that test the count per entry of the guarded region is
+  /// max(0, ceildiv(D, S)).
+  std::optional<Expr> EntryDistance;
+  Expr Stride;
+};
+
+/// The count of \p L, if its only exit is an integer comparison of an affine
+/// induction variable {a,+,s} with an invariant bound B and the sign of s is
+/// known. \p HeaderExits says whether the test runs before the body
+/// (header) or after it (latch). What the conversion assumed is appended to
+/// \p Assumptions.
+std::optional<AffineTrip>
 computeAffineTripCount(const llvm::Loop &L, llvm::ScalarEvolution &SE,
                        ScevToExpr &Conv, bool HeaderExits,
                        std::vector<std::string> &Assumptions);
@@ -39,7 +53,9 @@ computeAffineTripCount(const llvm::Loop &L, llvm::ScalarEvolution &SE,
 Expr simplifyWithSymbolRanges(const Expr &E);
 
 /// Simplifies \p Trip knowing that the loop is entered only when X >= 1:
-/// max(1, Y) becomes Y when X >= 1 already makes Y >= 1.
+/// max(1, Y) becomes Y when X >= 1 already makes Y >= 1, and any min/max
+/// operand another one dominates when X >= 1 goes (max(0, n + 9) is n + 9
+/// when n + 10 >= 1).
 Expr simplifyUnderGuard(const Expr &Trip, const Expr &X);
 
 /// True if "Trip >= 1" holds exactly when "X >= 1" does, so that

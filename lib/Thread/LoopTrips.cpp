@@ -140,11 +140,21 @@ std::optional<Expr> guardAsPositive(const Loop &L, ScalarEvolution &SE,
     return std::nullopt;
   const SCEV *A = SE.getSCEV(Cmp->getOperand(0));
   const SCEV *B = SE.getSCEV(Cmp->getOperand(1));
-  std::optional<Expr> EA = Conv.convert(A, nullptr);
-  std::optional<Expr> EB = Conv.convert(B, nullptr);
+  bool Unsigned = CmpInst::isUnsigned(CmpPred) || CmpPred == CmpInst::ICMP_NE;
+  std::optional<Expr> EA =
+      Unsigned ? Conv.convertUnsigned(A, nullptr) : Conv.convert(A, nullptr);
+  std::optional<Expr> EB =
+      Unsigned ? Conv.convertUnsigned(B, nullptr) : Conv.convert(B, nullptr);
   if (!EA || !EB)
     return std::nullopt;
   switch (CmpPred) {
+  case CmpInst::ICMP_NE:
+    // "X != 0" is how instcombine writes "X >u 0": X >= 1 for unsigned X.
+    if (EB->getInt64() == 0)
+      return *EA;
+    if (EA->getInt64() == 0)
+      return *EB;
+    return std::nullopt;
   case CmpInst::ICMP_SGT:
   case CmpInst::ICMP_UGT:
     return *EA - *EB;
@@ -173,8 +183,11 @@ LoopTrip computeOne(Loop &L, StringRef Name, ScalarEvolution &SE,
   T.HeaderExits =
       Latch && !L.isLoopExiting(Latch) && L.isLoopExiting(L.getHeader());
 
-  std::optional<Expr> Trip =
+  std::optional<AffineTrip> Affine =
       computeAffineTripCount(L, SE, Conv, T.HeaderExits, T.Assumptions);
+  std::optional<Expr> Trip;
+  if (Affine)
+    Trip = Affine->Trip;
   bool UpperBound = false;
   std::string Why;
   if (!Trip) {
@@ -222,9 +235,16 @@ LoopTrip computeOne(Loop &L, StringRef Name, ScalarEvolution &SE,
 
   Expr Count = simplifyWithSymbolRanges(*Trip);
   if (std::optional<Expr> X = guardAsPositive(L, SE, Conv)) {
-    Count = simplifyUnderGuard(Count, *X);
-    if (isPositiveExactlyWhen(Count, *X))
-      Count = Expr::max(Expr::constant(0), Count);
+    if (Affine && Affine->EntryDistance &&
+        simplifyUnderGuard(*Affine->EntryDistance, *X) == *X) {
+      // The guard is the source loop's own entry test.
+      Count = simplifyWithSymbolRanges(Expr::max(
+          Expr::constant(0), Expr::ceilDiv(*X, Affine->Stride)));
+    } else {
+      Count = simplifyUnderGuard(Count, *X);
+      if (isPositiveExactlyWhen(Count, *X))
+        Count = Expr::max(Expr::constant(0), Count);
+    }
   }
   T.Trip = Count;
   if (UpperBound) {

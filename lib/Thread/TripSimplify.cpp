@@ -79,19 +79,61 @@ static bool isAtLeastOneWhen(const Expr &Y, const Expr &X) {
   return false;
 }
 
+/// True if A >= B whenever X >= 1: A - B is non-negative, or exceeds
+/// X - 1 by something non-negative.
+static bool isAtLeastWhen(const Expr &A, const Expr &B, const Expr &X) {
+  Expr Gap = A - B;
+  return isKnownNonNegative(Gap) || isKnownNonNegative(Gap - (X - 1));
+}
+
 Expr simplifyUnderGuard(const Expr &Trip, const Expr &X) {
-  if (Trip.getKind() != Expr::Kind::Max)
+  if (Trip.operands().empty())
     return Trip;
-  SmallVector<Expr, 4> Kept;
-  bool HasWitness = llvm::any_of(
-      Trip.operands(), [&](const Expr &Y) { return isAtLeastOneWhen(Y, X); });
-  for (const Expr &Op : Trip.operands()) {
-    std::optional<Rational> C = Op.getConstant();
-    if (HasWitness && C && *C <= Rational(1))
-      continue;
-    Kept.push_back(Op);
+  SmallVector<Expr, 4> Ops;
+  for (const Expr &Op : Trip.operands())
+    Ops.push_back(simplifyUnderGuard(Op, X));
+  switch (Trip.getKind()) {
+  case Expr::Kind::Add: {
+    Expr Sum;
+    for (const Expr &Op : Ops)
+      Sum = Sum + Op;
+    return Sum;
   }
-  return Expr::max(Kept);
+  case Expr::Kind::Mul: {
+    Expr Prod = Expr::constant(1);
+    for (const Expr &Op : Ops)
+      Prod = Prod * Op;
+    return Prod;
+  }
+  case Expr::Kind::FloorDiv:
+    return Expr::floorDiv(Ops[0], Ops[1]);
+  case Expr::Kind::CeilDiv:
+    return Expr::ceilDiv(Ops[0], Ops[1]);
+  case Expr::Kind::Min:
+  case Expr::Kind::Max: {
+    bool IsMax = Trip.getKind() == Expr::Kind::Max;
+    // A constant <= 1 under a max with an operand that X >= 1 makes >= 1.
+    bool HasWitness = IsMax && llvm::any_of(Ops, [&](const Expr &Y) {
+                        return isAtLeastOneWhen(Y, X);
+                      });
+    SmallVector<Expr, 4> Kept;
+    for (size_t I = 0; I != Ops.size(); ++I) {
+      std::optional<Rational> C = Ops[I].getConstant();
+      bool Dominated = HasWitness && C && *C <= Rational(1);
+      for (size_t J = 0; J != Ops.size() && !Dominated; ++J)
+        if (J != I && Ops[I] != Ops[J])
+          Dominated = IsMax ? isAtLeastWhen(Ops[J], Ops[I], X)
+                            : isAtLeastWhen(Ops[I], Ops[J], X);
+      if (!Dominated)
+        Kept.push_back(Ops[I]);
+    }
+    if (Kept.empty())
+      Kept.push_back(Ops.front());
+    return IsMax ? Expr::max(Kept) : Expr::min(Kept);
+  }
+  default:
+    return Trip;
+  }
 }
 
 bool isPositiveExactlyWhen(const Expr &Trip, const Expr &X) {

@@ -18,10 +18,11 @@
 // RUN: %clang_ktime --cuda-gpu-arch=sm_80 --cuda-device-only -Oz -S -o /dev/null \
 // RUN:   -Rpass-analysis=kernel-time -fno-discard-value-names %s 2>&1 | FileCheck %s
 
-// i = n, n - 1, ..., 1: n iterations, and none for n = 0.
+// i = n, n - 1, ..., 1: n iterations, and none for n = 0 (the guard n != 0
+// is the loop's entry test, so the count reads max(0, n): n for unsigned n).
 __global__ void down(float *a, unsigned n) {
 #pragma unroll 1
-  // CHECK: narrow-and-wide-ivs.cu:[[@LINE+1]]:3: remark: loop: trip = n [
+  // CHECK: narrow-and-wide-ivs.cu:[[@LINE+1]]:3: remark: loop: trip = {{n|max\(0, n\)}} [
   for (unsigned i = n; i != 0; --i) a[i] = 0;
 }
 
@@ -47,10 +48,11 @@ __global__ void u64c(float *a) {
   for (unsigned long long i = 0; i < 5000000000ull; i += 1000000) a[i / 1000000] = 0;
 }
 
-// Tests i = n, n - 1, ..., 1 succeed (body sees n - 1 .. 0): n iterations.
+// Tests i = n, n - 1, ..., 1 succeed (body sees n - 1 .. 0): n iterations;
+// n is unsigned, so n and max(0, n) are equal.
 __global__ void postdec(float *a, unsigned n) {
 #pragma unroll 1
-  // CHECK: narrow-and-wide-ivs.cu:[[@LINE+1]]:3: remark: loop: trip = n [
+  // CHECK: narrow-and-wide-ivs.cu:[[@LINE+1]]:3: remark: loop: trip = {{n|max\(0, n\)}} [
   for (unsigned i = n; i-- > 0;) a[i] = 0;
 }
 

@@ -4,20 +4,9 @@
 // the loop condition fails at once. Hand derivations beside each CHECK;
 // where two printed forms are the same value both are accepted.
 //
-// XFAIL: *
-// BUG: each of these prints a count that is 1, not 0, when the loop does not
-// run: max(1, ceildiv(n, 5) + 2), max(0, n + 9) + 1, max(1, n),
-// max(1, ceildiv(n, 7)), max(1, ceildiv(n, 3)) (at -O0 the first one only).
-// Cause (lib/Thread/LoopTrips.cpp, lib/Thread/TripSimplify.cpp): the rotated
-// loop's own count is max(1, ...) and is turned into max(0, ...) only when
-// guardAsPositive finds the guard AND isPositiveExactlyWhen proves
-// "trip >= 1 iff guard" by syntax: Trip == X or ceildiv(X, D). Two misses:
-//  1. guardAsPositive ignores "icmp eq/ne X, 0" guards, which is how
-//     instcombine writes "0 <u n" for unsigned n (uchar, u64s, u32s);
-//  2. the canonical form pulls whole multiples out of a ceildiv, so
-//     ceildiv(n + 10, 5) is ceildiv(n, 5) + 2 and no longer matches the
-//     guard n + 10 >= 1 (offset); offset1's count max(0, n + 9) + 1 (from
-//     the backedge-taken count) is not matched either.
+// A guard that is the loop's own entry test (also as "n != 0") turns the
+// count into max(0, ceildiv(D, S)); min/max operands the guard makes
+// dominated are dropped first (max(0, n + 9) is n + 9 when n + 10 >= 1).
 //
 // RUN: %clang_ktime --cuda-gpu-arch=sm_80 --cuda-device-only -O3 -S -o /dev/null \
 // RUN:   -Rpass-analysis=kernel-time -fno-discard-value-names %s 2>&1 | FileCheck %s
