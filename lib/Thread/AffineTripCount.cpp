@@ -14,6 +14,7 @@
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
+#include "llvm/IR/CFG.h"
 #include "llvm/IR/Instructions.h"
 
 using namespace llvm;
@@ -31,11 +32,9 @@ struct ContinueTest {
 };
 
 std::optional<ContinueTest> getContinueTest(const Loop &L,
+                                            const BasicBlock &Exiting,
                                             ScalarEvolution &SE) {
-  BasicBlock *Exiting = L.getExitingBlock();
-  if (!Exiting)
-    return std::nullopt;
-  auto *Br = dyn_cast<BranchInst>(Exiting->getTerminator());
+  auto *Br = dyn_cast<BranchInst>(Exiting.getTerminator());
   if (!Br || !Br->isConditional())
     return std::nullopt;
   auto *Cmp = dyn_cast<ICmpInst>(Br->getCondition());
@@ -46,6 +45,15 @@ std::optional<ContinueTest> getContinueTest(const Loop &L,
     Pred = CmpInst::getInversePredicate(Pred);
   return ContinueTest{SE.getSCEV(Cmp->getOperand(0)),
                       SE.getSCEV(Cmp->getOperand(1)), Pred};
+}
+
+/// The test of the one exit control can really take.
+std::optional<ContinueTest> getContinueTest(const Loop &L,
+                                            ScalarEvolution &SE) {
+  SmallVector<BasicBlock *, 4> Exiting = getTakenExitingBlocks(L);
+  if (Exiting.size() != 1)
+    return std::nullopt;
+  return getContinueTest(L, *Exiting.front(), SE);
 }
 
 /// "v != B" with constant start, step and bound: the test succeeds for the
@@ -72,6 +80,17 @@ std::optional<Expr> constantNotEqualCount(const SCEVAddRecExpr *AR,
 }
 
 } // namespace
+
+SmallVector<BasicBlock *, 4> getTakenExitingBlocks(const Loop &L) {
+  SmallVector<BasicBlock *, 4> Exiting, Taken;
+  L.getExitingBlocks(Exiting);
+  for (BasicBlock *BB : Exiting)
+    if (llvm::any_of(successors(BB), [&](const BasicBlock *S) {
+          return !L.contains(S) && !isa<UnreachableInst>(S->getTerminator());
+        }))
+      Taken.push_back(BB);
+  return Taken;
+}
 
 std::optional<AffineTrip>
 computeAffineTripCount(const Loop &L, ScalarEvolution &SE, ScevToExpr &Conv,

@@ -10,12 +10,14 @@
 #define KERNELTIME_THREAD_AFFINETRIPCOUNT_H
 
 #include "KernelTime/Expr.h"
+#include "llvm/ADT/SmallVector.h"
 
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace llvm {
+class BasicBlock;
 class Loop;
 class ScalarEvolution;
 } // namespace llvm
@@ -23,6 +25,11 @@ class ScalarEvolution;
 namespace ktime {
 
 class ScevToExpr;
+
+/// The blocks of \p L from which control can really leave it: exiting
+/// blocks with an exit that does not end in `unreachable` (a switch's
+/// impossible default is no exit).
+llvm::SmallVector<llvm::BasicBlock *, 4> getTakenExitingBlocks(const llvm::Loop &L);
 
 /// The count of a loop with an affine exit test.
 struct AffineTrip {

@@ -214,7 +214,11 @@ LoopTrip computeOne(Loop &L, StringRef Name, ScalarEvolution &SE,
         Expr MaxTrip = T.HeaderExits ? *MaxCount : *MaxCount + 1;
         SmallVector<BasicBlock *, 4> Exiting;
         L.getExitingBlocks(Exiting);
-        if (Exiting.size() > 1) {
+        if (Exiting.size() > 1 && getTakenExitingBlocks(L).size() == 1) {
+          // The other exits end in `unreachable`: the bound is the count.
+          Trip = MaxTrip;
+          append_range(T.Assumptions, Conv.getAssumptions());
+        } else if (Exiting.size() > 1) {
           Trip = MaxTrip;
           UpperBound = true;
           append_range(T.Assumptions, Conv.getAssumptions());

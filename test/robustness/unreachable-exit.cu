@@ -3,15 +3,8 @@
 // every value of a[i] & 3, so its default (an `unreachable` block outside
 // the loop, as -O3 and the -O0 clone both make it) is never taken.
 //
-// XFAIL: *
-// BUG: the count max(0, n) is right but marked [not exact], with the
-// Assumption "the loop has early exits; trip = max(0, n) is its count if it
-// takes none of them, an upper bound".
-// Cause: lib/Thread/LoopTrips.cpp computeOne counts every exiting block
-// (Loop::getExitingBlocks), including the switch whose only outside
-// successor ends in `unreachable`; ScalarEvolution's exact count fails on
-// the switch exit and the symbolic maximum is taken as an upper bound.
-// Exits into blocks that end in `unreachable` should be ignored.
+// Exits into blocks that end in `unreachable` are not exits
+// (getTakenExitingBlocks), so the count is exact.
 //
 // RUN: %clang_ktime --cuda-gpu-arch=sm_80 --cuda-device-only -O3 -S -o /dev/null \
 // RUN:   -Rpass-analysis=kernel-time -fno-discard-value-names %s 2>&1 | FileCheck %s
