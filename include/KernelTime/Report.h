@@ -42,6 +42,8 @@ struct KernelReport {
   /// analysed instead.
   bool Canonicalized = false;
   std::vector<LoopTrip> Loops;
+  /// What was assumed about the kernel as a whole (irreducible cycles, ...).
+  std::vector<ModelNote> Notes;
   /// The loop of the analysed module each entry of Loops maps to (the same
   /// loop, or the original one when a clone was analysed; null if the loop
   /// has no counterpart).

@@ -9,6 +9,7 @@
 #define KERNELTIME_THREAD_H
 
 #include "KernelTime/Expr.h"
+#include "llvm/IR/CycleInfo.h"
 #include "llvm/IR/DebugLoc.h"
 
 #include <string>
@@ -43,6 +44,18 @@ struct LoopTrip {
   std::vector<std::string> Assumptions;
   llvm::DebugLoc Loc;
 };
+
+/// Something assumed about a function, where it applies.
+struct ModelNote {
+  llvm::DebugLoc Loc;
+  std::string Text;
+};
+
+/// A note for each irreducible cycle of \p F (a cycle with several entry
+/// blocks, such as a goto into a loop body): LoopInfo does not see it as a
+/// loop, so nothing counts its iterations.
+std::vector<ModelNote> findIrreducibleCycles(llvm::Function &F,
+                                             llvm::CycleInfo &Cycles);
 
 /// The symbol for the trip count of a loop named \p LoopName.
 std::string getTripSymbol(llvm::StringRef LoopName);

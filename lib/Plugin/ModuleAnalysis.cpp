@@ -5,6 +5,7 @@
 #include "KernelTime/Thread.h"
 #include "Options.h"
 #include "TargetSelection.h"
+#include "llvm/Analysis/CycleAnalysis.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/IR/LLVMContext.h"
@@ -68,6 +69,7 @@ KernelReport analyseOptimised(Function &F, FunctionAnalysisManager &FAM) {
   R.Kernel = &F;
   R.Loops = computeLoopTrips(F, FAM.getResult<LoopAnalysis>(F),
                              FAM.getResult<ScalarEvolutionAnalysis>(F));
+  R.Notes = findIrreducibleCycles(F, FAM.getResult<CycleAnalysis>(F));
   for (const LoopTrip &T : R.Loops)
     R.OriginalLoops.push_back(const_cast<Loop *>(T.TheLoop));
   return R;
@@ -82,6 +84,7 @@ KernelReport analyseThroughClone(Function &F, CanonicalClone &Clone,
   FunctionAnalysisManager &CloneFAM = Clone.getFAM();
   R.Loops = computeLoopTrips(Copy, CloneFAM.getResult<LoopAnalysis>(Copy),
                              CloneFAM.getResult<ScalarEvolutionAnalysis>(Copy));
+  R.Notes = findIrreducibleCycles(Copy, CloneFAM.getResult<CycleAnalysis>(Copy));
   DenseMap<const Loop *, Loop *> Back =
       Clone.mapLoopsBack(F, FAM.getResult<LoopAnalysis>(F));
   for (LoopTrip &T : R.Loops) {

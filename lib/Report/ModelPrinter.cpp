@@ -24,6 +24,12 @@ void printKernelReport(const KernelReport &R, raw_ostream &OS) {
   OS << "\n  gpu: " << (R.Gpus.empty() ? "none" : join(R.Gpus, ", ")) << "\n";
   if (R.Canonicalized)
     OS << "  analysed: canonicalised clone (kernel is optnone)\n";
+  for (const ModelNote &N : R.Notes) {
+    OS << "  assumption: " << N.Text;
+    if (N.Loc)
+      OS << " (line " << N.Loc.getLine() << ")";
+    OS << "\n";
+  }
   OS << "  loops: " << R.Loops.size() << "\n";
   for (const LoopTrip &T : R.Loops) {
     OS.indent(2 * T.Depth + 2) << T.Name;

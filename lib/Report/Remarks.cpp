@@ -17,6 +17,18 @@ using namespace llvm;
 
 namespace ktime {
 
+static void emitAssumption(const Function &F, const DebugLoc &Loc,
+                           const BasicBlock *Block, const std::string &Text,
+                           OptimizationRemarkEmitter &ORE) {
+  ORE.emit([&] {
+    DiagnosticLocation Where =
+        Loc ? DiagnosticLocation(Loc) : DiagnosticLocation(F.getSubprogram());
+    return OptimizationRemarkAnalysis(RemarkPassName, "Assumption", Where,
+                                      Block)
+           << "assumption: " << ore::NV("Assumption", Text);
+  });
+}
+
 static void emitLoopRemark(const LoopTrip &T, const Loop &Where,
                            OptimizationRemarkEmitter &ORE) {
   ORE.emit([&] {
@@ -30,11 +42,8 @@ static void emitLoopRemark(const LoopTrip &T, const Loop &Where,
     return R;
   });
   for (const std::string &A : T.Assumptions)
-    ORE.emit([&] {
-      return OptimizationRemarkAnalysis(RemarkPassName, "Assumption",
-                                        Where.getStartLoc(), Where.getHeader())
-             << "assumption: " << ore::NV("Assumption", A);
-    });
+    emitAssumption(*Where.getHeader()->getParent(), Where.getStartLoc(),
+                   Where.getHeader(), A, ORE);
 }
 
 void emitKernelRemarks(const KernelReport &R, OptimizationRemarkEmitter &ORE) {
@@ -56,6 +65,8 @@ void emitKernelRemarks(const KernelReport &R, OptimizationRemarkEmitter &ORE) {
                 "hoisting, loop rotation), which is faster than the code "
                 "this compile emits";
     });
+  for (const ModelNote &N : R.Notes)
+    emitAssumption(F, N.Loc, &F.getEntryBlock(), N.Text, ORE);
   for (size_t I = 0, E = R.Loops.size(); I != E; ++I)
     if (const Loop *Orig = R.OriginalLoops[I])
       emitLoopRemark(R.Loops[I], *Orig, ORE);

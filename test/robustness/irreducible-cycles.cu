@@ -7,17 +7,14 @@
 // Assumption remark naming the irreducible cycle is expected for each kernel.
 // (No crash and unchanged PTX for these kernels: control-flow-shapes.cu.)
 //
-// XFAIL: *
-// BUG: no remark at all about the irreducible cycles (at -O3 and at -O0).
-// Where: lib/Thread/LoopTrips.cpp computeLoopTrips only walks LoopInfo;
-// nothing looks for cycles outside it (llvm::CycleInfo, or a
-// back-edge-to-non-dominator scan, would find them).
+// CycleInfo finds the irreducible cycles; each gets an Assumption remark
+// where it starts.
 //
 // RUN: %clang_ktime --cuda-gpu-arch=sm_80 --cuda-device-only -O3 -S -o /dev/null \
 // RUN:   -Rpass-analysis=kernel-time %s 2>&1 | FileCheck %s
 // RUN: %clang_ktime --cuda-gpu-arch=sm_80 --cuda-device-only -O0 -S -o /dev/null \
 // RUN:   -Rpass-analysis=kernel-time %s 2>&1 | FileCheck %s
-// CHECK-COUNT-2: irreducible-cycles.cu:{{[0-9]+}}:{{[0-9]+}}: remark: {{.*}}irreducible
+// CHECK-COUNT-2: irreducible-cycles.cu:{{[0-9]+}}:{{[0-9]+}}: remark: assumption: irreducible control flow (a cycle entered at 2 blocks, such as a goto into a loop body) is no loop to KernelTime: how often it repeats is not counted
 
 // Entered at the top (start == 0) the body runs n times; entered at
 // "inside" it runs the second half once more (n + 1 times for i = 0 .. n).
