@@ -51,6 +51,9 @@ enum class InstrClass : unsigned {
   Branch,       ///< branch
   SpecialReg,   ///< special_reg
   Tensor,       ///< tensor
+  Ldst,         ///< ldst
+  IntBit,       ///< int.bit
+  Fp32Rcp,      ///< fp32.rcp
   NumClasses
 };
 

@@ -3,11 +3,13 @@
 // Registers the passes with the new pass manager:
 //   opt -load-pass-plugin=KernelTime.so -passes=kernel-time
 //   opt -load-pass-plugin=KernelTime.so -passes='print<kernel-time>'
+//   opt -load-pass-plugin=KernelTime.so -passes='print<kernel-time-cost>'
 //   clang++ -x cuda -fpass-plugin=KernelTime.so ...   (optimizer's last
 //   extension point, every -O level; host modules are left alone)
 // and handles -ktime-list-gpus, which prints the targets and exits.
 //
 //===----------------------------------------------------------------------===//
+#include "CostPrinterPass.h"
 #include "KernelTime/Compat.h"
 #include "KernelTimePass.h"
 #include "Options.h"
@@ -39,6 +41,10 @@ void registerCallbacks(PassBuilder &PB) {
         }
         if (Name == "print<kernel-time>") {
           MPM.addPass(ktime::KernelTimePrinterPass(outs()));
+          return true;
+        }
+        if (Name == "print<kernel-time-cost>") {
+          MPM.addPass(ktime::KernelCostPrinterPass(outs()));
           return true;
         }
         return false;

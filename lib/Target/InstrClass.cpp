@@ -66,6 +66,15 @@ const ClassInfo Classes[] = {
      "read of a special register (tid, ntid, ctaid, nctaid, laneid, clock)"},
     {InstrClass::Tensor, "tensor",
      "warp-level matrix multiply-accumulate on the tensor cores (mma.sync)"},
+    {InstrClass::Ldst, "ldst",
+     "issue of a load or store of any state space (ld, st, ldu, ld.global.nc, "
+     "vector forms) to the load/store unit; lat is a store's, a load's "
+     "latency is its memory level's symbol (docs/costs.md)"},
+    {InstrClass::IntBit, "int.bit",
+     "32-bit population count, leading-zero count, bit reverse (popc, clz, "
+     "bfind, brev)"},
+    {InstrClass::Fp32Rcp, "fp32.rcp",
+     "IEEE single-precision reciprocal (rcp.rn.f32), the whole sequence"},
 };
 
 static_assert(sizeof(Classes) / sizeof(Classes[0]) == NumInstrClasses,

@@ -38,7 +38,8 @@ TEST(InstrClassTest, TheVocabularyTheCostStageNeeds) {
         "fp32.mul", "fp32.fma", "fp32.div",    "fp32.sqrt",     "fp64.add",
         "fp64.mul", "fp64.fma", "fp64.div",    "fp16.fma",      "sfu",
         "convert",  "shfl",     "vote",        "atomic.global", "atomic.shared",
-        "barrier",  "branch",   "special_reg", "tensor"})
+        "barrier",  "branch",   "special_reg", "tensor",        "ldst",
+        "int.bit",  "fp32.rcp"})
     EXPECT_TRUE(parseInstrClassName(Name).has_value()) << Name;
   EXPECT_EQ(getInstrClassName(InstrClass::Fp32Fma), "fp32.fma");
   EXPECT_EQ(getInstrClassName(InstrClass::AtomicGlobal), "atomic.global");

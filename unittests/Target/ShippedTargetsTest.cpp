@@ -117,6 +117,14 @@ TEST(ShippedTargetsTest, A100Pcie40GB) {
   EXPECT_DOUBLE_EQ(T.cost(InstrClass::Tensor).Lat, 25);
   EXPECT_DOUBLE_EQ(T.cost(InstrClass::Tensor).Del, 16);
   EXPECT_DOUBLE_EQ(T.cost(InstrClass::Fp64Div).Del, 130);
+  // ldst: one warp instruction per clock per SM, 32 / (32 / 4) = 4; its lat
+  // is a store's (19).
+  EXPECT_DOUBLE_EQ(T.cost(InstrClass::Ldst).Lat, 19);
+  EXPECT_DOUBLE_EQ(T.cost(InstrClass::Ldst).Del, 4);
+  // int.bit and fp32.rcp 16: 32 / (16 / 4) = 8.
+  EXPECT_DOUBLE_EQ(T.cost(InstrClass::IntBit).Del, 8);
+  EXPECT_DOUBLE_EQ(T.cost(InstrClass::Fp32Rcp).Lat, 60);
+  EXPECT_DOUBLE_EQ(T.cost(InstrClass::Fp32Rcp).Del, 8);
   EXPECT_DOUBLE_EQ(T.L1.Latency, 32.7);
   EXPECT_DOUBLE_EQ(T.L2.Latency, 202.8);
   EXPECT_DOUBLE_EQ(T.DRAM.Latency, 572.2);
@@ -168,6 +176,8 @@ TEST(ShippedTargetsTest, H100Sxm) {
   // int 64: 32 / 16 = 2.
   EXPECT_DOUBLE_EQ(T.cost(InstrClass::IntMad).Del, 2);
   EXPECT_DOUBLE_EQ(T.cost(InstrClass::Tensor).Del, 8);
+  // The load/store issue rate is the A100's: 32 / (32 / 4) = 4.
+  EXPECT_DOUBLE_EQ(T.cost(InstrClass::Ldst).Del, 4);
   EXPECT_DOUBLE_EQ(T.L1.Latency, 32.0);
   EXPECT_DOUBLE_EQ(T.L2.Latency, 280.4);
   EXPECT_DOUBLE_EQ(T.DRAM.Latency, 688.6);

@@ -1,0 +1,141 @@
+//===- CostImpl.h - Shared pieces of the Cost stage -------------*- C++ -*-===//
+//
+// Internal to lib/Cost: the builder that turns instruction counts per class
+// into a CostInfo, the type queries every pricing file needs, and the entry
+// point of each file (arithmetic, division, casts and addresses, memory,
+// intrinsics, calls and libdevice, control flow). CostModel::getCost in
+// CostModel.cpp dispatches to them. docs/costs.md is the mapping they
+// implement.
+//
+//===----------------------------------------------------------------------===//
+#ifndef KERNELTIME_LIB_COST_COSTIMPL_H
+#define KERNELTIME_LIB_COST_COSTIMPL_H
+
+#include "KernelTime/Cost.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <optional>
+
+namespace llvm {
+class BinaryOperator;
+class CallBase;
+class DataLayout;
+class Instruction;
+class Type;
+} // namespace llvm
+
+namespace ktime {
+namespace detail {
+
+/// \p V as an exact rational, rounded to 6 decimal places (target files give
+/// latencies such as 32.7 and delays such as 32 / 3).
+Rational toRational(double V);
+
+/// Sums the classes of an instruction or a sequence into a CostInfo.
+class CostBuilder {
+public:
+  explicit CostBuilder(const GpuTarget &T) : T(T) {}
+
+  /// \p N instructions of class \p C, all on the dependence chain.
+  CostBuilder &add(InstrClass C, Rational N = 1) { return add(C, N, N); }
+  /// \p N instructions of class \p C, \p Chain of them one after another on
+  /// the path a dependent instruction waits for (the others run beside).
+  CostBuilder &add(InstrClass C, Rational N, Rational Chain);
+  /// Adds \p E to the latency without issue cost (a memory level's symbol).
+  CostBuilder &addLatency(const Expr &E);
+
+  bool empty() const { return Parts.empty(); }
+  CostInfo build(CostInfo::Kind K, llvm::StringRef What = "") const;
+
+private:
+  const GpuTarget &T;
+  std::vector<CostPart> Parts;
+  Expr Lat, Del;
+};
+
+/// What every pricing function needs.
+struct CostContext {
+  const GpuTarget &T;
+  const llvm::DataLayout &DL;
+
+  CostBuilder builder() const { return CostBuilder(T); }
+  /// \p N instructions of \p C, \p Chain of them dependent on each other.
+  CostInfo compute(InstrClass C, unsigned N, unsigned Chain,
+                   llvm::StringRef What = "") const;
+  CostInfo compute(InstrClass C, unsigned N = 1,
+                   llvm::StringRef What = "") const {
+    return compute(C, N, N, What);
+  }
+  /// The default for what nothing else prices: one int.add, Kind::Unknown,
+  /// with \p Assumption.
+  CostInfo unknown(std::string Assumption) const;
+};
+
+CostInfo makeFree(llvm::StringRef What);
+
+/// Floating-point element kinds: F16 is half and bfloat alike.
+enum class FpKind { None, F16, F32, F64 };
+FpKind getFpKind(const llvm::Type *Ty);
+/// fp32.add, fp64.add, fp16.fma (a 16-bit add runs on the half pipe).
+InstrClass getFpAddClass(FpKind K);
+InstrClass getFpMulClass(FpKind K);
+InstrClass getFpFmaClass(FpKind K);
+/// Registers a value of \p Ty occupies as PTX sees it: 1 for a scalar, one
+/// per element for a vector, one per pair for vectors of 16-bit floats
+/// (f16x2, bf16x2).
+unsigned getRegisterCount(const llvm::Type *Ty);
+/// Bits of the scalar (element) type; 64 for a pointer in a 64-bit space.
+unsigned getScalarBits(const llvm::Type *Ty, const llvm::DataLayout &DL);
+
+/// Integer multiply-add fusion (NVPTX's DAG combine): a mul whose only user
+/// is an add in the same block, the add's first such operand.
+bool isMulFusedIntoMad(const llvm::Instruction &Mul);
+/// The add of such a pair (it becomes the mad; the mul is free).
+bool isAddWithFusedMul(const llvm::Instruction &Add);
+/// Floating-point contraction with `contract` on both: an fadd/fsub with an
+/// fmul operand in the same block becomes one fma; NVPTX fuses aggressively,
+/// duplicating a multiply that feeds several adds.
+bool isFAddWithFusedMul(const llvm::Instruction &Add);
+/// An fmul all of whose users absorbed it into their fma: free.
+bool isFMulFullyFused(const llvm::Instruction &Mul);
+
+// The pricing files.
+CostInfo costIntegerOp(const CostContext &Ctx, const llvm::BinaryOperator &I);
+CostInfo costFloatOp(const CostContext &Ctx, const llvm::Instruction &I);
+CostInfo costDivRem(const CostContext &Ctx, const llvm::BinaryOperator &I);
+CostInfo costCompareOrSelect(const CostContext &Ctx,
+                             const llvm::Instruction &I);
+CostInfo costCast(const CostContext &Ctx, const llvm::Instruction &I);
+CostInfo costGEP(const CostContext &Ctx, const llvm::Instruction &I);
+CostInfo costAggregate(const CostContext &Ctx, const llvm::Instruction &I);
+CostInfo costMemoryInst(const CostContext &Ctx, const llvm::Instruction &I);
+/// A load (IsLoad) or store of \p Bytes through \p Ptr with alignment
+/// \p AlignBytes: ld/st.<space> issued on ldst, split into accesses of at most
+/// 16 bytes as NVPTX splits them.
+CostInfo costAccess(const CostContext &Ctx, const llvm::Value *Ptr,
+                    uint64_t Bytes, uint64_t AlignBytes, bool IsLoad,
+                    bool ReadOnly);
+/// An atomic read-modify-write through \p Ptr: atom (red when the result is
+/// unused) .<space>.<Op> on atomic.global or atomic.shared.
+CostInfo costAtomicAccess(const CostContext &Ctx, const llvm::Value *Ptr,
+                          llvm::Type *ValTy, bool ResultUsed,
+                          llvm::StringRef Op);
+CostInfo costCall(const CostContext &Ctx, const llvm::CallBase &CB);
+/// An intrinsic by name; std::nullopt if the name is not one this stage
+/// knows (the caller then applies the default).
+std::optional<CostInfo> costIntrinsic(const CostContext &Ctx,
+                                      const llvm::CallBase &CB,
+                                      llvm::StringRef Name);
+std::optional<CostInfo> costNVVMIntrinsic(const CostContext &Ctx,
+                                          const llvm::CallBase &CB,
+                                          llvm::StringRef Name);
+/// A call of libdevice function \p Name (__nv_*) from the table generated
+/// by utils/gen-libdevice-costs.py; std::nullopt if it is not in it.
+std::optional<CostInfo> costLibdevice(const CostContext &Ctx,
+                                      llvm::StringRef Name);
+CostInfo costTerminator(const CostContext &Ctx, const llvm::Instruction &I);
+
+} // namespace detail
+} // namespace ktime
+
+#endif // KERNELTIME_LIB_COST_COSTIMPL_H

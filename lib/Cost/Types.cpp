@@ -1,0 +1,82 @@
+//===- Types.cpp - Type queries the pricing files share -------------------===//
+//
+// Which floating-point pipe a type runs on, how many PTX registers (and so
+// instructions) an operation on a vector takes, and the scalar width that
+// decides whether an integer operation is one 32-bit instruction or two.
+//
+//===----------------------------------------------------------------------===//
+#include "CostImpl.h"
+#include "llvm/IR/DataLayout.h"
+#include "llvm/IR/DerivedTypes.h"
+
+using namespace llvm;
+
+namespace ktime {
+namespace detail {
+
+FpKind getFpKind(const Type *Ty) {
+  const Type *S = Ty->getScalarType();
+  if (S->isHalfTy() || S->isBFloatTy())
+    return FpKind::F16;
+  if (S->isFloatTy())
+    return FpKind::F32;
+  if (S->isDoubleTy())
+    return FpKind::F64;
+  return FpKind::None;
+}
+
+InstrClass getFpAddClass(FpKind K) {
+  switch (K) {
+  case FpKind::F16:
+    return InstrClass::Fp16Fma;
+  case FpKind::F64:
+    return InstrClass::Fp64Add;
+  default:
+    return InstrClass::Fp32Add;
+  }
+}
+
+InstrClass getFpMulClass(FpKind K) {
+  switch (K) {
+  case FpKind::F16:
+    return InstrClass::Fp16Fma;
+  case FpKind::F64:
+    return InstrClass::Fp64Mul;
+  default:
+    return InstrClass::Fp32Mul;
+  }
+}
+
+InstrClass getFpFmaClass(FpKind K) {
+  switch (K) {
+  case FpKind::F16:
+    return InstrClass::Fp16Fma;
+  case FpKind::F64:
+    return InstrClass::Fp64Fma;
+  default:
+    return InstrClass::Fp32Fma;
+  }
+}
+
+unsigned getRegisterCount(const Type *Ty) {
+  auto *VT = dyn_cast<FixedVectorType>(Ty);
+  if (!VT)
+    return 1;
+  unsigned N = VT->getNumElements();
+  if (getFpKind(VT) == FpKind::F16)
+    return (N + 1) / 2; // f16x2 / bf16x2: two lanes per register
+  return N ? N : 1;
+}
+
+unsigned getScalarBits(const Type *Ty, const DataLayout &DL) {
+  const Type *S = Ty->getScalarType();
+  if (S->isPointerTy())
+    return DL.getPointerSizeInBits(S->getPointerAddressSpace());
+  if (S->isSized())
+    return static_cast<unsigned>(
+        DL.getTypeSizeInBits(const_cast<Type *>(S)).getFixedValue());
+  return 32;
+}
+
+} // namespace detail
+} // namespace ktime
