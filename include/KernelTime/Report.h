@@ -32,6 +32,11 @@ inline constexpr const char *RemarkPassName = "kernel-time";
 /// What one kernel's analysis produced, ready to report.
 struct KernelReport {
   llvm::Function *Kernel = nullptr;
+  /// A device function that kernels call (it survived inlining, as at
+  /// -O0), analysed so that its loops are counted too; the kernels calling
+  /// it, directly or through other device functions.
+  bool IsDeviceFunction = false;
+  std::vector<std::string> CalledBy;
   /// Target names the prediction is for (empty: none known).
   std::vector<std::string> Gpus;
   /// The kernel's sm_XX ("target-cpu"), and why no target was found for it

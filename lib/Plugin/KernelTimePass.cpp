@@ -35,9 +35,15 @@ PreservedAnalyses KernelTimePrinterPass::run(Module &M,
   std::optional<std::vector<KernelReport>> Reports = analyseModule(M, MAM);
   if (!Reports)
     return PreservedAnalyses::all();
+  size_t Kernels = llvm::count_if(
+      *Reports, [](const KernelReport &R) { return !R.IsDeviceFunction; });
   OS << "KernelTime model of module '" << M.getModuleIdentifier()
-     << "': " << Reports->size()
-     << (Reports->size() == 1 ? " kernel\n" : " kernels\n");
+     << "': " << Kernels << (Kernels == 1 ? " kernel" : " kernels");
+  if (size_t Device = Reports->size() - Kernels)
+    OS << " and " << Device
+       << (Device == 1 ? " device function" : " device functions")
+       << " they call";
+  OS << "\n";
   for (const KernelReport &R : *Reports)
     printKernelReport(R, OS);
   return PreservedAnalyses::all();

@@ -9,6 +9,10 @@
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/IR/LLVMContext.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 
 #include <map>
@@ -94,6 +98,32 @@ KernelReport analyseThroughClone(Function &F, CanonicalClone &Clone,
   return R;
 }
 
+/// Defined non-kernel functions reachable from kernels through direct
+/// calls, in module order, each with the kernels that reach it.
+MapVector<Function *, std::vector<std::string>>
+collectCalledDeviceFunctions(Module &M) {
+  MapVector<Function *, std::vector<std::string>> Result;
+  for (Function &K : M) {
+    if (!compat::isKernel(K))
+      continue;
+    SmallVector<Function *, 8> Work{&K};
+    SmallPtrSet<Function *, 8> Seen{&K};
+    while (!Work.empty()) {
+      Function *F = Work.pop_back_val();
+      for (Instruction &I : instructions(*F)) {
+        auto *Call = dyn_cast<CallBase>(&I);
+        Function *Callee = Call ? Call->getCalledFunction() : nullptr;
+        if (!Callee || Callee->isDeclaration() || compat::isKernel(*Callee) ||
+            !Seen.insert(Callee).second)
+          continue;
+        Result[Callee].push_back(K.getName().str());
+        Work.push_back(Callee);
+      }
+    }
+  }
+  return Result;
+}
+
 } // namespace
 
 std::optional<std::vector<KernelReport>>
@@ -122,6 +152,26 @@ analyseModule(Module &M, ModuleAnalysisManager &MAM) {
     R.Arch = F.getFnAttribute("target-cpu").getValueAsString().str();
     if (!Chooser.choose(M, R))
       return std::nullopt;
+    Reports.push_back(std::move(R));
+  }
+  // Device functions the kernels call that survived inlining (all of them
+  // at -O0): their loops run as part of the kernels.
+  for (auto &[Callee, Callers] : collectCalledDeviceFunctions(M)) {
+    Function &F = *Callee;
+    KernelReport R;
+    if (F.hasOptNone()) {
+      if (!Clone)
+        Clone = std::make_unique<CanonicalClone>(M);
+      R = analyseThroughClone(F, *Clone, FAM);
+    } else {
+      R = analyseOptimised(F, FAM);
+    }
+    R.IsDeviceFunction = true;
+    R.CalledBy = std::move(Callers);
+    R.Arch = F.getFnAttribute("target-cpu").getValueAsString().str();
+    if (!Chooser.choose(M, R))
+      return std::nullopt;
+    R.NoTargetWhy.clear(); // Said at the kernels already.
     Reports.push_back(std::move(R));
   }
   return Reports;

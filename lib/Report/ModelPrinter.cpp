@@ -17,10 +17,12 @@ namespace ktime {
 
 void printKernelReport(const KernelReport &R, raw_ostream &OS) {
   StringRef Name = R.Kernel->getName();
-  OS << "kernel " << Name;
+  OS << (R.IsDeviceFunction ? "device function " : "kernel ") << Name;
   std::string Demangled = demangle(Name);
   if (Demangled != Name)
     OS << " (" << Demangled << ")";
+  if (R.IsDeviceFunction)
+    OS << "\n  called by: " << join(R.CalledBy, ", ");
   OS << "\n  gpu: " << (R.Gpus.empty() ? "none" : join(R.Gpus, ", ")) << "\n";
   if (R.Canonicalized)
     OS << "  analysed: canonicalised clone (kernel is optnone)\n";

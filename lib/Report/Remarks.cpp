@@ -11,6 +11,8 @@
 #include "KernelTime/Report.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/DiagnosticInfo.h"
 
 using namespace llvm;
@@ -46,6 +48,13 @@ static void emitLoopRemark(const LoopTrip &T, const Loop &Where,
                    Where.getHeader(), A, ORE);
 }
 
+static std::string joinDemangled(const std::vector<std::string> &Names) {
+  std::vector<std::string> Readable;
+  for (const std::string &N : Names)
+    Readable.push_back(demangle(N));
+  return join(Readable, ", ");
+}
+
 void emitKernelRemarks(const KernelReport &R, OptimizationRemarkEmitter &ORE) {
   Function &F = *R.Kernel;
   if (R.Gpus.empty() && !R.NoTargetWhy.empty())
@@ -56,10 +65,20 @@ void emitKernelRemarks(const KernelReport &R, OptimizationRemarkEmitter &ORE) {
              << R.NoTargetWhy
              << "; no prediction (name a GPU with -ktime-gpu=NAME)";
     });
+  if (R.IsDeviceFunction)
+    ORE.emit([&] {
+      return OptimizationRemarkAnalysis(RemarkPassName, "DeviceFunction", &F)
+             << "device function "
+             << ore::NV("Function", demangle(F.getName().str()))
+             << " is called by "
+             << ore::NV("CalledBy", joinDemangled(R.CalledBy))
+             << "; its loops run in every call";
+    });
   if (R.Canonicalized)
     ORE.emit([&] {
       return OptimizationRemarkAnalysis(RemarkPassName, "Canonicalized", &F)
-             << "kernel is not optimised (optnone, -O0): KernelTime analyses "
+             << (R.IsDeviceFunction ? "device function" : "kernel")
+             << " is not optimised (optnone, -O0): KernelTime analyses "
                 "a canonicalised copy of it (mem2reg, simplification, "
                 "invariant "
                 "hoisting, loop rotation), which is faster than the code "

@@ -9,11 +9,8 @@
 // what was assumed (DESIGN.md, Errors); the check below accepts any
 // kernel-time remark that names the callee (sum( or _Z3sumPKfi).
 //
-// XFAIL: *
-// BUG: no remark mentions sum() or its loop at -O0.
-// Where: lib/Plugin/ModuleAnalysis.cpp analyseModule only analyses kernels
-// (compat::isKernel) and lib/Thread/LoopTrips.cpp only their own loops;
-// calls to defined functions are not looked at.
+// Device functions the kernels call are analysed too, with a DeviceFunction
+// remark naming the function and its callers, and their loops' remarks.
 //
 // RUN: %clang_ktime --cuda-gpu-arch=sm_80 --cuda-device-only -O0 -S -o /dev/null \
 // RUN:   -Rpass-analysis=kernel-time %s 2>&1 | FileCheck %s
