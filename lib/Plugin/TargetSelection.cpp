@@ -57,7 +57,11 @@ Expected<std::vector<GpuTarget>> selectRequestedGpus() {
     Expected<GpuTarget> T = Registry.lookup(Trimmed);
     if (!T)
       return T.takeError();
-    Result.push_back(std::move(*T));
+    // The same GPU named twice (a100,a100-pcie-40gb) is predicted once.
+    if (llvm::none_of(Result, [&](const GpuTarget &Seen) {
+          return Seen.Name == T->Name;
+        }))
+      Result.push_back(std::move(*T));
   }
   return Result;
 }

@@ -105,6 +105,8 @@ std::string whyNoCount(const Loop &L) {
       if (Br->isConditional() && dependsOnLoadIn(Br->getCondition(), L))
         return "its exit condition depends on a value loaded from memory in "
                "the loop";
+  if (!L.getLoopLatch())
+    return "it has several latches (back edges to its header)";
   if (Exiting.size() > 1)
     return "it has " + std::to_string(Exiting.size()) +
            " exits and ScalarEvolution computes none of their counts";
