@@ -16,7 +16,10 @@
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Metadata.h"
 #include "llvm/IR/Module.h"
+#include "llvm/MC/TargetRegistry.h"
 #include "llvm/Passes/PassBuilder.h"
+#include "llvm/Target/TargetMachine.h"
+#include "llvm/Target/TargetOptions.h"
 #include "llvm/TargetParser/Triple.h"
 
 #if LLVM_VERSION_MAJOR >= 22
@@ -74,6 +77,25 @@ inline void forEachDebugParamName(
       if (const llvm::DILocalVariable *V = R.getVariable())
         if (V->getArg() != 0 && !V->getName().empty())
           Fn(V->getArg() - 1, V->getName());
+}
+
+/// A target machine for the module's triple and \p CPU, if the tool that
+/// loaded the plugin registered that target (opt and clang register NVPTX);
+/// null otherwise. (createTargetMachine takes a Triple since LLVM 21.)
+inline std::unique_ptr<llvm::TargetMachine>
+createTargetMachine(const llvm::Module &M, llvm::StringRef CPU) {
+  llvm::Triple TT = getTargetTriple(M);
+  std::string Error;
+  const llvm::Target *T = llvm::TargetRegistry::lookupTarget(TT, Error);
+  if (!T)
+    return nullptr;
+#if LLVM_VERSION_MAJOR >= 21
+  return std::unique_ptr<llvm::TargetMachine>(
+      T->createTargetMachine(TT, CPU, "", llvm::TargetOptions(), std::nullopt));
+#else
+  return std::unique_ptr<llvm::TargetMachine>(T->createTargetMachine(
+      TT.str(), CPU, "", llvm::TargetOptions(), std::nullopt));
+#endif
 }
 
 /// Registers a callback at the optimizer's last extension point (the

@@ -121,6 +121,13 @@ public:
   /// The cost of \p I, which must be inside a function of a module.
   CostInfo getCost(const llvm::Instruction &I) const;
 
+  /// Each latency symbol (getLatencySymbol) bound to the target's nominal
+  /// latency of that state space: global -> DRAM (a miss), shared -> shared,
+  /// local -> local, const and param -> constant cache. The Thread stage
+  /// uses them only to choose between alternative critical paths; the GPU
+  /// stage binds the symbols itself.
+  Bindings getNominalLatencies() const;
+
 private:
   const GpuTarget &T;
 };

@@ -1,9 +1,10 @@
 //===- Report.h - KernelTime's outputs: IR metadata, remarks, printouts ---===//
 //
 // The Report stage (DESIGN.md): writes the model into the IR as metadata
-// (ktime.trip, later ktime.lat and ktime.del, on each loop's !llvm.loop),
+// (ktime.trip, ktime.lat and ktime.del on each loop's !llvm.loop,
+// !ktime.kernel on each kernel),
 // emits the optimization remarks of pass "kernel-time" (Loop, Assumption,
-// NoTarget, Canonicalized) and prints the model for print<kernel-time>.
+// Kernel, NoTarget, Canonicalized) and prints the model for print<kernel-time>.
 // docs/usage.md describes every output; test/Plugin and test/clang test them.
 //
 //===----------------------------------------------------------------------===//
@@ -47,7 +48,14 @@ struct KernelReport {
   /// analysed instead.
   bool Canonicalized = false;
   std::vector<LoopTrip> Loops;
-  /// What was assumed about the kernel as a whole (irreducible cycles, ...).
+  /// The per-thread model (for the first GPU of Gpus), when a target is
+  /// known; Loops then carry lat, del and time too.
+  bool HasModel = false;
+  Expr Time;
+  Expr Delay;
+  Expr Barriers;
+  /// What was assumed about the function as a whole (irreducible cycles,
+  /// calls, unknown intrinsics, ...), with where.
   std::vector<ModelNote> Notes;
   /// The loop of the analysed module each entry of Loops maps to (the same
   /// loop, or the original one when a clone was analysed; null if the loop
@@ -61,11 +69,14 @@ struct KernelReport {
 void setLoopAnnotation(llvm::Loop &L, llvm::StringRef Key,
                        llvm::StringRef Value);
 
-/// Annotates every loop of \p R that has an original loop.
-void annotateLoops(const KernelReport &R);
+/// Annotates every loop of \p R that has an original loop (ktime.trip, and
+/// ktime.lat and ktime.del with a model) and the kernel (!ktime.kernel with
+/// its time, delay and barriers).
+void annotateKernel(const KernelReport &R);
 
-/// Emits the Loop and Assumption remarks of \p R, the Canonicalized remark
-/// when a clone was analysed and the NoTarget remark when no GPU is known.
+/// Emits the Kernel, Loop and Assumption remarks of \p R, the Canonicalized
+/// remark when a clone was analysed and the NoTarget remark when no GPU is
+/// known.
 void emitKernelRemarks(const KernelReport &R,
                        llvm::OptimizationRemarkEmitter &ORE);
 

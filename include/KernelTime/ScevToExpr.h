@@ -93,6 +93,7 @@ private:
   std::optional<Expr> visitTrunc(const llvm::SCEVTruncateExpr *T);
   std::optional<Expr> visitNary(const llvm::SCEVNAryExpr *N);
   std::optional<Expr> visitUnknown(const llvm::SCEVUnknown *U);
+  std::optional<Expr> visitDivision(const llvm::Value *V);
   void requireNonNegative(const llvm::SCEV *S, llvm::StringRef What);
   /// \p S with the facts the scope loop's guards establish.
   const llvm::SCEV *guarded(const llvm::SCEV *S);

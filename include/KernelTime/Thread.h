@@ -11,6 +11,7 @@
 #include "KernelTime/Expr.h"
 #include "llvm/IR/CycleInfo.h"
 #include "llvm/IR/DebugLoc.h"
+#include "llvm/IR/PassManager.h"
 
 #include <string>
 #include <vector>
@@ -43,12 +44,32 @@ struct LoopTrip {
   bool HeaderExits = false;
   std::vector<std::string> Assumptions;
   llvm::DebugLoc Loc;
+
+  /// Filled by computeThreadModel (docs/model.md): the critical path and the
+  /// issue cycles of one iteration (the mean iteration when inner counts
+  /// depend on this loop's iteration number), and the time of the whole loop
+  /// per entry for one thread running alone.
+  Expr Lat;
+  Expr Del;
+  Expr Time;
 };
 
-/// Something assumed about a function, where it applies.
+/// Something the model assumed, where it applies.
 struct ModelNote {
   llvm::DebugLoc Loc;
   std::string Text;
+};
+
+/// Seed 000's per-thread quantities of a kernel: time (cycles one thread
+/// takes running alone), delay (issue cycles it generates), syncs (barriers
+/// it passes), as expressions in parameters, ids and sizes, and the memory
+/// latency symbols; and every loop with trip, lat, del and time.
+struct ThreadModel {
+  Expr Time;
+  Expr Delay;
+  Expr Barriers;
+  std::vector<LoopTrip> Loops;
+  std::vector<ModelNote> Notes;
 };
 
 /// A note for each irreducible cycle of \p F (a cycle with several entry
@@ -65,6 +86,16 @@ std::string getIterSymbol(llvm::StringRef LoopName);
 /// Every loop of \p F, outer loops before inner ones, in source order.
 std::vector<LoopTrip> computeLoopTrips(llvm::Function &F, llvm::LoopInfo &LI,
                                        llvm::ScalarEvolution &SE);
+
+class CostModel;
+
+/// The per-thread model of \p F (a kernel or a device function it calls),
+/// with instruction costs from \p Costs; \p NominalLatencies binds each
+/// lat.* symbol to the target's nominal value to choose critical paths.
+ThreadModel computeThreadModel(llvm::Function &F,
+                               llvm::FunctionAnalysisManager &FAM,
+                               const CostModel &Costs,
+                               const Bindings &NominalLatencies);
 
 } // namespace ktime
 

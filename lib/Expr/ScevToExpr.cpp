@@ -11,6 +11,7 @@
 #include "KernelTime/ScevToExpr.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
+#include "llvm/IR/Instructions.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
@@ -169,9 +170,8 @@ std::optional<Expr> ScevToExpr::visitNary(const SCEVNAryExpr *N) {
     // Products of sums expand term by term: refuse what would not fit.
     uint64_t Terms = 1;
     for (const Expr &E : Ops) {
-      Terms *= std::max<size_t>(1, E.getKind() == Expr::Kind::Add
-                                       ? E.operands().size()
-                                       : 1);
+      Terms *= std::max<size_t>(
+          1, E.getKind() == Expr::Kind::Add ? E.operands().size() : 1);
       if (Terms > MaxExpandedTerms)
         return fail("a product of sums too large to expand (over " +
                     std::to_string(MaxExpandedTerms) + " terms)");
@@ -207,9 +207,44 @@ std::optional<Expr> ScevToExpr::visitAddRec(const SCEVAddRecExpr *AR) {
   return Result;
 }
 
+std::optional<Expr> ScevToExpr::visitDivision(const Value *V) {
+  // ScalarEvolution has no signed division: n / 16 in C on an int stays an
+  // unknown sdiv. Division, remainder and right shift by a positive constant
+  // are floor division and its remainder for a non-negative dividend.
+  const auto *BO = dyn_cast<BinaryOperator>(V);
+  if (!BO || !BO->getType()->isIntegerTy())
+    return std::nullopt;
+  const auto *C = dyn_cast<ConstantInt>(BO->getOperand(1));
+  if (!C || !C->getValue().isStrictlyPositive())
+    return std::nullopt;
+  unsigned Op = BO->getOpcode();
+  APInt Divisor = C->getValue();
+  if (Op == Instruction::AShr || Op == Instruction::LShr) {
+    if (Divisor.uge(BO->getType()->getIntegerBitWidth() - 1))
+      return std::nullopt;
+    Divisor = APInt::getOneBitSet(BO->getType()->getIntegerBitWidth() + 1,
+                                  Divisor.getZExtValue());
+  } else if (Op != Instruction::SDiv && Op != Instruction::UDiv &&
+             Op != Instruction::SRem && Op != Instruction::URem) {
+    return std::nullopt;
+  }
+  const SCEV *Dividend = SE.getSCEV(BO->getOperand(0));
+  requireNonNegative(Dividend, BO->getOpcodeName());
+  std::optional<Expr> N = visit(Dividend);
+  if (!N)
+    return std::nullopt;
+  Expr D = exprFromAPInt(Divisor, /*Unsigned=*/true);
+  Expr Quotient = Expr::floorDiv(*N, D);
+  if (Op == Instruction::SRem || Op == Instruction::URem)
+    return *N - D * Quotient;
+  return Quotient;
+}
+
 std::optional<Expr> ScevToExpr::visitUnknown(const SCEVUnknown *U) {
   if (std::optional<std::string> Name = Names.getSymbol(U->getValue()))
     return Expr::symbol(*Name);
+  if (std::optional<Expr> E = visitDivision(U->getValue()))
+    return E;
   std::string Text;
   raw_string_ostream OS(Text);
   OS << "a value that is neither a kernel parameter nor a PTX special "

@@ -1,5 +1,6 @@
 //===- CanonicalClone.cpp - Analyse -O0 kernels through a simplified copy -===//
 #include "CanonicalClone.h"
+#include "KernelTime/Compat.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ValueTracking.h"
@@ -40,13 +41,25 @@ static void pinMemoryAccesses(Function &F) {
   }
 }
 
+/// The sm_XX of the module's first function that names one.
+static StringRef kernelCPU(const Module &M) {
+  for (const Function &F : M)
+    if (F.hasFnAttribute("target-cpu"))
+      return F.getFnAttribute("target-cpu").getValueAsString();
+  return "";
+}
+
 struct CanonicalClone::Managers {
+  /// For target-specific analyses of the copy (divergence needs NVPTX's
+  /// TargetTransformInfo); may be null.
+  std::unique_ptr<TargetMachine> TM;
   PassBuilder PB;
   LoopAnalysisManager LAM;
   FunctionAnalysisManager FAM;
   CGSCCAnalysisManager CGAM;
   ModuleAnalysisManager MAM;
-  Managers() {
+  explicit Managers(const Module &M)
+      : TM(compat::createTargetMachine(M, kernelCPU(M))), PB(TM.get()) {
     PB.registerModuleAnalyses(MAM);
     PB.registerCGSCCAnalyses(CGAM);
     PB.registerFunctionAnalyses(FAM);
@@ -56,7 +69,7 @@ struct CanonicalClone::Managers {
 };
 
 CanonicalClone::CanonicalClone(const Module &M)
-    : Copy(CloneModule(M, VMap)), AM(std::make_unique<Managers>()) {
+    : Copy(CloneModule(M, VMap)), AM(std::make_unique<Managers>(M)) {
   for (Function &F : *Copy) {
     F.removeFnAttr(Attribute::OptimizeNone);
     F.removeFnAttr(Attribute::NoInline);

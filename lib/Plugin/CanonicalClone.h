@@ -6,8 +6,8 @@
 // memory volatile (so nothing changes how often they run), runs a light
 // canonicalisation on it (SROA/mem2reg, early CSE, instcombine,
 // loop-simplify, LICM, loop rotation) and analyses the copy; the module being
-// compiled is never changed. Loops of the copy map back to the original loops through the
-// blocks they share.
+// compiled is never changed. Loops of the copy map back to the original loops
+// through the blocks they share.
 //
 //===----------------------------------------------------------------------===//
 #ifndef KERNELTIME_PLUGIN_CANONICALCLONE_H

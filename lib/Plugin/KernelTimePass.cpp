@@ -21,7 +21,7 @@ PreservedAnalyses KernelTimePass::run(Module &M, ModuleAnalysisManager &MAM) {
   if (!Reports)
     return PreservedAnalyses::all();
   for (const KernelReport &R : *Reports) {
-    annotateLoops(R);
+    annotateKernel(R);
     OptimizationRemarkEmitter ORE(R.Kernel);
     emitKernelRemarks(R, ORE);
   }

@@ -2,17 +2,18 @@
 #include "ModuleAnalysis.h"
 #include "CanonicalClone.h"
 #include "KernelTime/Compat.h"
+#include "KernelTime/Cost.h"
 #include "KernelTime/Thread.h"
 #include "Options.h"
 #include "TargetSelection.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/CycleAnalysis.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
-#include "llvm/IR/LLVMContext.h"
-#include "llvm/ADT/MapVector.h"
-#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 
 #include <map>
@@ -23,7 +24,8 @@ namespace ktime {
 
 namespace {
 
-/// Names of the targets for each kernel, resolved once per sm_XX.
+/// The targets of each kernel: those of -ktime-gpu, else the default of the
+/// kernel's sm_XX, resolved once per sm_XX.
 class GpuChooser {
 public:
   /// False after an error (already reported).
@@ -31,31 +33,35 @@ public:
     Expected<std::vector<GpuTarget>> Requested = selectRequestedGpus();
     if (!Requested)
       return report(M, Requested.takeError());
-    for (const GpuTarget &T : *Requested)
-      RequestedNames.push_back(T.Name);
+    this->Requested = std::move(*Requested);
     return true;
   }
 
-  /// Fills R.Gpus (or R.NoTargetWhy). False after an error.
-  bool choose(Module &M, KernelReport &R) {
-    if (!RequestedNames.empty()) {
-      R.Gpus = RequestedNames;
-      return true;
+  /// The targets for \p Arch; empty with \p Why set when there is none.
+  /// std::nullopt after an error (already reported).
+  std::optional<std::vector<const GpuTarget *>>
+  choose(Module &M, StringRef Arch, std::string &Why) {
+    std::vector<const GpuTarget *> Result;
+    if (!Requested.empty()) {
+      for (const GpuTarget &T : Requested)
+        Result.push_back(&T);
+      return Result;
     }
-    auto It = Defaults.find(R.Arch);
+    auto It = Defaults.find(Arch.str());
     if (It == Defaults.end()) {
-      std::string Why;
-      Expected<std::optional<GpuTarget>> T = selectDefaultGpu(R.Arch, Why);
-      if (!T)
-        return report(M, T.takeError());
-      It = Defaults.emplace(R.Arch, std::make_pair(*T ? (*T)->Name : "", Why))
-               .first;
+      std::string NoneWhy;
+      Expected<std::optional<GpuTarget>> T = selectDefaultGpu(Arch, NoneWhy);
+      if (!T) {
+        report(M, T.takeError());
+        return std::nullopt;
+      }
+      It = Defaults.emplace(Arch.str(), std::make_pair(*T, NoneWhy)).first;
     }
-    if (!It->second.first.empty())
-      R.Gpus.push_back(It->second.first);
+    if (It->second.first)
+      Result.push_back(&*It->second.first);
     else
-      R.NoTargetWhy = It->second.second;
-    return true;
+      Why = It->second.second;
+    return Result;
   }
 
 private:
@@ -64,31 +70,50 @@ private:
     return false;
   }
 
-  std::vector<std::string> RequestedNames;
-  std::map<std::string, std::pair<std::string, std::string>> Defaults;
+  std::vector<GpuTarget> Requested;
+  std::map<std::string, std::pair<std::optional<GpuTarget>, std::string>>
+      Defaults;
 };
 
-KernelReport analyseOptimised(Function &F, FunctionAnalysisManager &FAM) {
+/// Trip counts only (no target), or the per-thread model for \p Target, of
+/// \p F as \p FAM sees it.
+void analyseFunction(Function &F, FunctionAnalysisManager &FAM,
+                     const GpuTarget *Target, KernelReport &R) {
+  if (Target) {
+    CostModel Costs(*Target);
+    ThreadModel M =
+        computeThreadModel(F, FAM, Costs, Costs.getNominalLatencies());
+    R.HasModel = true;
+    R.Loops = std::move(M.Loops);
+    R.Time = M.Time;
+    R.Delay = M.Delay;
+    R.Barriers = M.Barriers;
+    R.Notes = std::move(M.Notes);
+  } else {
+    R.Loops = computeLoopTrips(F, FAM.getResult<LoopAnalysis>(F),
+                               FAM.getResult<ScalarEvolutionAnalysis>(F));
+  }
+  for (ModelNote &N : findIrreducibleCycles(F, FAM.getResult<CycleAnalysis>(F)))
+    R.Notes.push_back(std::move(N));
+}
+
+KernelReport analyseOptimised(Function &F, FunctionAnalysisManager &FAM,
+                              const GpuTarget *Target) {
   KernelReport R;
   R.Kernel = &F;
-  R.Loops = computeLoopTrips(F, FAM.getResult<LoopAnalysis>(F),
-                             FAM.getResult<ScalarEvolutionAnalysis>(F));
-  R.Notes = findIrreducibleCycles(F, FAM.getResult<CycleAnalysis>(F));
+  analyseFunction(F, FAM, Target, R);
   for (const LoopTrip &T : R.Loops)
     R.OriginalLoops.push_back(const_cast<Loop *>(T.TheLoop));
   return R;
 }
 
 KernelReport analyseThroughClone(Function &F, CanonicalClone &Clone,
-                                 FunctionAnalysisManager &FAM) {
+                                 FunctionAnalysisManager &FAM,
+                                 const GpuTarget *Target) {
   KernelReport R;
   R.Kernel = &F;
   R.Canonicalized = true;
-  Function &Copy = Clone.getClone(F);
-  FunctionAnalysisManager &CloneFAM = Clone.getFAM();
-  R.Loops = computeLoopTrips(Copy, CloneFAM.getResult<LoopAnalysis>(Copy),
-                             CloneFAM.getResult<ScalarEvolutionAnalysis>(Copy));
-  R.Notes = findIrreducibleCycles(Copy, CloneFAM.getResult<CycleAnalysis>(Copy));
+  analyseFunction(Clone.getClone(F), Clone.getFAM(), Target, R);
   DenseMap<const Loop *, Loop *> Back =
       Clone.mapLoopsBack(F, FAM.getResult<LoopAnalysis>(F));
   for (LoopTrip &T : R.Loops) {
@@ -138,41 +163,48 @@ analyseModule(Module &M, ModuleAnalysisManager &MAM) {
   FunctionAnalysisManager &FAM =
       MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
   std::unique_ptr<CanonicalClone> Clone;
-  for (Function &F : M) {
-    if (!compat::isKernel(F))
-      continue;
+  // One function: a kernel, or a device function a kernel calls.
+  auto Analyse = [&](Function &F) -> std::optional<KernelReport> {
+    std::string Arch = F.getFnAttribute("target-cpu").getValueAsString().str();
+    std::string NoTargetWhy;
+    std::optional<std::vector<const GpuTarget *>> Targets =
+        Chooser.choose(M, Arch, NoTargetWhy);
+    if (!Targets)
+      return std::nullopt;
+    // The per-thread model is built with the first target's costs.
+    const GpuTarget *Primary = Targets->empty() ? nullptr : Targets->front();
     KernelReport R;
     if (F.hasOptNone()) {
       if (!Clone)
         Clone = std::make_unique<CanonicalClone>(M);
-      R = analyseThroughClone(F, *Clone, FAM);
+      R = analyseThroughClone(F, *Clone, FAM, Primary);
     } else {
-      R = analyseOptimised(F, FAM);
+      R = analyseOptimised(F, FAM, Primary);
     }
-    R.Arch = F.getFnAttribute("target-cpu").getValueAsString().str();
-    if (!Chooser.choose(M, R))
+    R.Arch = Arch;
+    R.NoTargetWhy = NoTargetWhy;
+    for (const GpuTarget *T : *Targets)
+      R.Gpus.push_back(T->Name);
+    return R;
+  };
+  for (Function &F : M) {
+    if (!compat::isKernel(F))
+      continue;
+    std::optional<KernelReport> R = Analyse(F);
+    if (!R)
       return std::nullopt;
-    Reports.push_back(std::move(R));
+    Reports.push_back(std::move(*R));
   }
   // Device functions the kernels call that survived inlining (all of them
   // at -O0): their loops run as part of the kernels.
   for (auto &[Callee, Callers] : collectCalledDeviceFunctions(M)) {
-    Function &F = *Callee;
-    KernelReport R;
-    if (F.hasOptNone()) {
-      if (!Clone)
-        Clone = std::make_unique<CanonicalClone>(M);
-      R = analyseThroughClone(F, *Clone, FAM);
-    } else {
-      R = analyseOptimised(F, FAM);
-    }
-    R.IsDeviceFunction = true;
-    R.CalledBy = std::move(Callers);
-    R.Arch = F.getFnAttribute("target-cpu").getValueAsString().str();
-    if (!Chooser.choose(M, R))
+    std::optional<KernelReport> R = Analyse(*Callee);
+    if (!R)
       return std::nullopt;
-    R.NoTargetWhy.clear(); // Said at the kernels already.
-    Reports.push_back(std::move(R));
+    R->IsDeviceFunction = true;
+    R->CalledBy = std::move(Callers);
+    R->NoTargetWhy.clear(); // Said at the kernels already.
+    Reports.push_back(std::move(*R));
   }
   return Reports;
 }

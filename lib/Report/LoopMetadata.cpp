@@ -1,6 +1,8 @@
-//===- LoopMetadata.cpp - ktime.* operands on a loop's !llvm.loop ---------===//
+//===- LoopMetadata.cpp - ktime.* metadata on loops and kernels -----------===//
 //
-// Adds {!"ktime.trip", !"EXPR"} (and later lat, del) to a loop's loop ID. The
+// Adds {!"ktime.trip", !"EXPR"}, lat and del to a loop's loop ID, and the
+// kernel's !ktime.kernel !{!"time", !"EXPR", !"delay", !"EXPR",
+// !"barriers", !"EXPR"} to the function. The
 // loop ID is rebuilt as a new distinct, self-referential node carrying the old
 // operands, so loop hints such as llvm.loop.mustprogress are kept; code
 // generation ignores unknown loop properties, so the PTX does not change.
@@ -38,10 +40,27 @@ void setLoopAnnotation(Loop &L, StringRef Key, StringRef Value) {
   L.setLoopID(NewID);
 }
 
-void annotateLoops(const KernelReport &R) {
-  for (size_t I = 0, E = R.Loops.size(); I != E; ++I)
-    if (Loop *Orig = R.OriginalLoops[I])
-      setLoopAnnotation(*Orig, "trip", R.Loops[I].Trip.str());
+void annotateKernel(const KernelReport &R) {
+  for (size_t I = 0, E = R.Loops.size(); I != E; ++I) {
+    Loop *Orig = R.OriginalLoops[I];
+    if (!Orig)
+      continue;
+    const LoopTrip &T = R.Loops[I];
+    setLoopAnnotation(*Orig, "trip", T.Trip.str());
+    if (R.HasModel) {
+      setLoopAnnotation(*Orig, "lat", T.Lat.str());
+      setLoopAnnotation(*Orig, "del", T.Del.str());
+    }
+  }
+  if (!R.HasModel)
+    return;
+  LLVMContext &Ctx = R.Kernel->getContext();
+  auto Str = [&](StringRef S) { return MDString::get(Ctx, S); };
+  R.Kernel->setMetadata(
+      "ktime.kernel",
+      MDNode::get(Ctx, {Str("time"), Str(R.Time.str()), Str("delay"),
+                        Str(R.Delay.str()), Str("barriers"),
+                        Str(R.Barriers.str())}));
 }
 
 } // namespace ktime

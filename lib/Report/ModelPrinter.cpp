@@ -1,8 +1,9 @@
 //===- ModelPrinter.cpp - The text print<kernel-time> shows ---------------===//
 //
 // One block per kernel: its name (mangled and demangled), the GPU targets,
-// whether a canonicalised clone was analysed, then every loop in source order
-// with its depth, line, trip count and assumptions.
+// whether a canonicalised clone was analysed, the per-thread time, delay and
+// barriers with the assumptions made, then every loop in source order with
+// its depth, line, trip, lat, del and time, and its assumptions.
 //
 //===----------------------------------------------------------------------===//
 #include "KernelTime/Report.h"
@@ -26,6 +27,9 @@ void printKernelReport(const KernelReport &R, raw_ostream &OS) {
   OS << "\n  gpu: " << (R.Gpus.empty() ? "none" : join(R.Gpus, ", ")) << "\n";
   if (R.Canonicalized)
     OS << "  analysed: canonicalised clone (kernel is optnone)\n";
+  if (R.HasModel)
+    OS << "  time = " << R.Time << "\n  delay = " << R.Delay
+       << "\n  barriers = " << R.Barriers << "\n";
   for (const ModelNote &N : R.Notes) {
     OS << "  assumption: " << N.Text;
     if (N.Loc)
@@ -40,6 +44,9 @@ void printKernelReport(const KernelReport &R, raw_ostream &OS) {
     OS << ": trip = " << T.Trip << (T.Exact ? "" : " [not exact]");
     if (T.HeaderExits)
       OS << " [header runs trip + 1 times]";
+    if (R.HasModel)
+      OS << ", lat = " << T.Lat << ", del = " << T.Del
+         << " per iteration, time = " << T.Time;
     OS << "\n";
     for (const std::string &A : T.Assumptions)
       OS.indent(2 * T.Depth + 4) << "assumption: " << A << "\n";

@@ -2,22 +2,34 @@
 //
 // Pass name "kernel-time", kind OptimizationRemarkAnalysis: shown by
 // clang -Rpass-analysis=kernel-time and opt -pass-remarks-analysis=kernel-time,
-// saved by -fsave-optimization-record. Remark names: Loop (at the loop's
-// line), Assumption (what was assumed and why), Canonicalized (an -O0 kernel
-// was analysed through a simplified copy), NoTarget (no GPU target known).
-// Numbers are remark arguments (Trip) for YAML consumers.
+// saved by -fsave-optimization-record. Remark names: Kernel (the per-thread
+// model), Loop (at the loop's line), Assumption (what was assumed and why),
+// DeviceFunction (a called device function is analysed too), Canonicalized
+// (an -O0 function was analysed through a simplified copy), NoTarget (no GPU
+// target known). Numbers are remark arguments (Trip, Lat, Del, Time, Delay,
+// Barriers) for YAML consumers.
 //
 //===----------------------------------------------------------------------===//
 #include "KernelTime/Report.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
-#include "llvm/ADT/StringExtras.h"
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/DiagnosticInfo.h"
 
 using namespace llvm;
 
 namespace ktime {
+
+/// Appends Key = value: an integer argument when the expression is an
+/// integer constant, its text otherwise.
+static void appendValue(OptimizationRemarkAnalysis &R, StringRef Key,
+                        const Expr &E) {
+  if (std::optional<int64_t> C = E.getInt64())
+    R << ore::NV(Key, static_cast<long long>(*C));
+  else
+    R << ore::NV(Key, E.str());
+}
 
 static void emitAssumption(const Function &F, const DebugLoc &Loc,
                            const BasicBlock *Block, const std::string &Text,
@@ -31,16 +43,20 @@ static void emitAssumption(const Function &F, const DebugLoc &Loc,
   });
 }
 
-static void emitLoopRemark(const LoopTrip &T, const Loop &Where,
+static void emitLoopRemark(const LoopTrip &T, bool HasModel, const Loop &Where,
                            OptimizationRemarkEmitter &ORE) {
   ORE.emit([&] {
     OptimizationRemarkAnalysis R(RemarkPassName, "Loop", Where.getStartLoc(),
                                  Where.getHeader());
     R << "loop: trip = ";
-    if (std::optional<int64_t> C = T.Trip.getInt64())
-      R << ore::NV("Trip", static_cast<long long>(*C));
-    else
-      R << ore::NV("Trip", T.Trip.str());
+    appendValue(R, "Trip", T.Trip);
+    if (HasModel) {
+      R << ", lat = ";
+      appendValue(R, "Lat", T.Lat);
+      R << " cycles, del = ";
+      appendValue(R, "Del", T.Del);
+      R << " cycles per iteration";
+    }
     return R;
   });
   for (const std::string &A : T.Assumptions)
@@ -80,15 +96,26 @@ void emitKernelRemarks(const KernelReport &R, OptimizationRemarkEmitter &ORE) {
              << (R.IsDeviceFunction ? "device function" : "kernel")
              << " is not optimised (optnone, -O0): KernelTime analyses "
                 "a canonicalised copy of it (mem2reg, simplification, "
-                "invariant "
-                "hoisting, loop rotation), which is faster than the code "
-                "this compile emits";
+                "invariant hoisting, loop rotation), which is faster than "
+                "the code this compile emits";
+    });
+  if (R.HasModel && !R.IsDeviceFunction)
+    ORE.emit([&] {
+      OptimizationRemarkAnalysis K(RemarkPassName, "Kernel", &F);
+      K << "kernel: one thread alone takes time = ";
+      appendValue(K, "Time", R.Time);
+      K << " cycles, delay = ";
+      appendValue(K, "Delay", R.Delay);
+      K << " issue cycles, barriers = ";
+      appendValue(K, "Barriers", R.Barriers);
+      K << " (costs of " << ore::NV("Gpu", R.Gpus.front()) << ")";
+      return K;
     });
   for (const ModelNote &N : R.Notes)
     emitAssumption(F, N.Loc, &F.getEntryBlock(), N.Text, ORE);
   for (size_t I = 0, E = R.Loops.size(); I != E; ++I)
     if (const Loop *Orig = R.OriginalLoops[I])
-      emitLoopRemark(R.Loops[I], *Orig, ORE);
+      emitLoopRemark(R.Loops[I], R.HasModel, *Orig, ORE);
 }
 
 } // namespace ktime

@@ -31,9 +31,8 @@ struct ContinueTest {
   CmpInst::Predicate Pred;
 };
 
-std::optional<ContinueTest> getContinueTest(const Loop &L,
-                                            const BasicBlock &Exiting,
-                                            ScalarEvolution &SE) {
+std::optional<ContinueTest>
+getContinueTest(const Loop &L, const BasicBlock &Exiting, ScalarEvolution &SE) {
   auto *Br = dyn_cast<BranchInst>(Exiting.getTerminator());
   if (!Br || !Br->isConditional())
     return std::nullopt;

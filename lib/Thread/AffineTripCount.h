@@ -29,7 +29,8 @@ class ScevToExpr;
 /// The blocks of \p L from which control can really leave it: exiting
 /// blocks with an exit that does not end in `unreachable` (a switch's
 /// impossible default is no exit).
-llvm::SmallVector<llvm::BasicBlock *, 4> getTakenExitingBlocks(const llvm::Loop &L);
+llvm::SmallVector<llvm::BasicBlock *, 4>
+getTakenExitingBlocks(const llvm::Loop &L);
 
 /// The count of a loop with an affine exit test.
 struct AffineTrip {

@@ -244,8 +244,8 @@ LoopTrip computeOne(Loop &L, StringRef Name, ScalarEvolution &SE,
     if (Affine && Affine->EntryDistance &&
         simplifyUnderGuard(*Affine->EntryDistance, *X) == *X) {
       // The guard is the source loop's own entry test.
-      Count = simplifyWithSymbolRanges(Expr::max(
-          Expr::constant(0), Expr::ceilDiv(*X, Affine->Stride)));
+      Count = simplifyWithSymbolRanges(
+          Expr::max(Expr::constant(0), Expr::ceilDiv(*X, Affine->Stride)));
     } else {
       Count = simplifyUnderGuard(Count, *X);
       if (isPositiveExactlyWhen(Count, *X))

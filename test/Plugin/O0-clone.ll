@@ -13,15 +13,17 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK-LABEL: kernel zero
 ; CHECK-NEXT:  gpu: a100-pcie-40gb
 ; CHECK-NEXT:  analysed: canonicalised clone (kernel is optnone)
-; CHECK-NEXT:  loops: 1
-; CHECK-NEXT:    loop1: trip = max(0, n){{$}}
+; CHECK:  loops: 1
+; CHECK-NEXT:    loop1: trip = max(0, n){{(, lat = .*)?$}}
 ; REMARK: remark: <unknown>:0:0: kernel is not optimised (optnone, -O0): KernelTime analyses a canonicalised copy
-; REMARK: remark: <unknown>:0:0: loop: trip = max(0, n){{$}}
+; REMARK: remark: <unknown>:0:0: loop: trip = max(0, n){{(, lat = .*)?$}}
 ; The original keeps its allocas and its loop structure:
 ; META: %k = alloca i32
 ; META: br label %cond, !llvm.loop [[ID:![0-9]+]]
-; META: [[ID]] = distinct !{[[ID]], {{.*}}[[TRIP:![0-9]+]]}
-; META: [[TRIP]] = !{!"ktime.trip", !"max(0, n)"}
+; META: [[ID]] = distinct !{[[ID]], {{.*}}[[TRIP:![0-9]+]], [[LAT:![0-9]+]], [[DEL:![0-9]+]]}
+; META-DAG: [[TRIP]] = !{!"ktime.trip", !"max(0, n)"}
+; META-DAG: [[LAT]] = !{!"ktime.lat", !"{{.*}}"}
+; META-DAG: [[DEL]] = !{!"ktime.del", !"{{.*}}"}
 define ptx_kernel void @zero(i32 %n, ptr %out) #0 {
 entry:
   %n.addr = alloca i32

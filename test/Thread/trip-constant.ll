@@ -9,8 +9,8 @@ target triple = "nvptx64-nvidia-cuda"
 ; for (k = 0; k < 15; ++k), rotated: the latch exits, BTC = 14, so the body
 ; runs 14 + 1 = 15 times.
 ; CHECK-LABEL: kernel fifteen
-; CHECK:       loop1: trip = 15{{$}}
-; REMARK: remark: <unknown>:0:0: loop: trip = 15{{$}}
+; CHECK:       loop1: trip = 15{{(, lat = .*)?$}}
+; REMARK: remark: <unknown>:0:0: loop: trip = 15{{(, lat = .*)?$}}
 ; META: br i1 %c, label %loop, label %exit, !llvm.loop [[ID:![0-9]+]]
 define ptx_kernel void @fifteen(ptr %out) #0 {
 entry:
@@ -29,7 +29,7 @@ exit:
 ; for (k = 3; k < 400; k += 4): k takes 3, 7, ..., 399, i.e.
 ; (399 - 3) / 4 + 1 = 100 values.
 ; CHECK-LABEL: kernel step4
-; CHECK:       loop1: trip = 100{{$}}
+; CHECK:       loop1: trip = 100{{(, lat = .*)?$}}
 define ptx_kernel void @step4(ptr %out) #0 {
 entry:
   br label %loop
@@ -49,7 +49,7 @@ exit:
 ; "n >= 1", so per entry of the source loop trip = max(0, n). The parameter
 ; has no name in the IR (as clang emits it without -g), so it prints as arg0.
 ; CHECK-LABEL: kernel upto_n
-; CHECK:       loop1: trip = max(0, arg0){{$}}
+; CHECK:       loop1: trip = max(0, arg0){{(, lat = .*)?$}}
 define ptx_kernel void @upto_n(i32 %0, ptr %1) #0 {
 entry:
   %guard = icmp sgt i32 %0, 0
@@ -68,7 +68,7 @@ exit:
 ; The same loop not rotated (the header tests k < n, the latch jumps back):
 ; BTC = max(0, n) and the body runs BTC times; the header runs once more.
 ; CHECK-LABEL: kernel upto_n_top_tested
-; CHECK:       loop1: trip = max(0, count) [header runs trip + 1 times]{{$}}
+; CHECK:       loop1: trip = max(0, count) [header runs trip + 1 times]{{(, lat = .*)?$}}
 define ptx_kernel void @upto_n_top_tested(i32 %count, ptr %out) #0 {
 entry:
   br label %header
@@ -85,7 +85,7 @@ exit:
   ret void
 }
 
-; META: [[ID]] = distinct !{[[ID]], [[MP:![0-9]+]], [[TRIP:![0-9]+]]}
+; META: [[ID]] = distinct !{[[ID]], [[MP:![0-9]+]], [[TRIP:![0-9]+]]{{.*}}}
 ; META: [[MP]] = !{!"llvm.loop.mustprogress"}
 ; META: [[TRIP]] = !{!"ktime.trip", !"15"}
 

@@ -9,7 +9,7 @@ target triple = "nvptx64-nvidia-cuda"
 ; ceildiv(n - i0, s) times when n > i0, else 0. The guard is exactly
 ; "n - i0 >= 1", so trip = max(0, ceildiv(n - i0, s)).
 ; CHECK-LABEL: kernel saxpy
-; CHECK: loop1: trip = max(0, ceildiv(n - ctaid.x * ntid.x - tid.x, nctaid.x * ntid.x)){{$}}
+; CHECK: loop1: trip = max(0, ceildiv(n - ctaid.x * ntid.x - tid.x, nctaid.x * ntid.x)){{(, lat = .*)?$}}
 define ptx_kernel void @saxpy(i32 %n, float %a, ptr %x, ptr %y) #0 {
 entry:
   %ctaid = tail call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()

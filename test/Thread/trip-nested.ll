@@ -7,8 +7,8 @@ target triple = "nvptx64-nvidia-cuda"
 ; n > 0), inner max(0, m) per outer iteration (guard m > 0 inside the outer
 ; body).
 ; CHECK-LABEL: kernel rect
-; CHECK:      loop1: trip = max(0, n){{$}}
-; CHECK-NEXT:   loop2: trip = max(0, m){{$}}
+; CHECK:      loop1: trip = max(0, n){{(, lat = .*)?$}}
+; CHECK-NEXT:   loop2: trip = max(0, m){{(, lat = .*)?$}}
 define ptx_kernel void @rect(i32 %n, i32 %m, ptr %out) #0 {
 entry:
   %gn = icmp sgt i32 %n, 0
@@ -37,8 +37,8 @@ exit:
 ; (i = k) the inner loop runs for j = 0..k, i.e. k + 1 times; k is the
 ; symbol iter.loop1.
 ; CHECK-LABEL: kernel triangle
-; CHECK:      loop1: trip = max(0, n){{$}}
-; CHECK-NEXT:   loop2: trip = iter.loop1 + 1{{$}}
+; CHECK:      loop1: trip = max(0, n){{(, lat = .*)?$}}
+; CHECK-NEXT:   loop2: trip = iter.loop1 + 1{{(, lat = .*)?$}}
 define ptx_kernel void @triangle(i32 %n, ptr %out) #0 {
 entry:
   %gn = icmp sgt i32 %n, 0

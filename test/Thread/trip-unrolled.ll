@@ -11,8 +11,8 @@ target triple = "nvptx64-nvidia-cuda"
 ; while r + 1 != n & 3, i.e. n mod 4 = n - 4 * (n / 4) times (n & 3 is a
 ; truncation to 2 bits, which is exactly a remainder).
 ; CHECK-LABEL: kernel unrolled
-; CHECK:      loop1: trip = n / 4{{$}}
-; CHECK-NEXT: loop2: trip = n - 4 * (n / 4){{$}}
+; CHECK:      loop1: trip = n / 4{{(, lat = .*)?$}}
+; CHECK-NEXT: loop2: trip = n - 4 * (n / 4){{(, lat = .*)?$}}
 ; CHECK-NOT:  assumption
 define ptx_kernel void @unrolled(i32 %n, ptr %out) #0 {
 entry:

@@ -1,5 +1,6 @@
-// -fsave-optimization-record writes the remarks with their arguments, the
-// trip count as the argument Trip, for tools and editors.
+// -fsave-optimization-record writes the remarks with their arguments (the
+// Kernel remark first, then each Loop remark with Trip, Lat and Del), for
+// tools and editors.
 // RUN: rm -rf %t && mkdir -p %t
 // Compiled from its own directory, so the file name in the record is short
 // and the YAML keeps DebugLoc on one line.
@@ -9,12 +10,20 @@
 
 // CHECK:      --- !Analysis
 // CHECK-NEXT: Pass: kernel-time
+// CHECK-NEXT: Name: Kernel
+// CHECK:      --- !Analysis
+// CHECK-NEXT: Pass: kernel-time
 // CHECK-NEXT: Name: Loop
-// CHECK-NEXT: DebugLoc: { File: opt-record.cu, Line: [[#@LINE+7]], Column: 3 }
+// CHECK-NEXT: DebugLoc: { File: opt-record.cu, Line: [[#@LINE+12]], Column: 3 }
 // CHECK-NEXT: Function: _Z4fillPf
 // CHECK-NEXT: Args:
 // CHECK-NEXT:   - String: 'loop: trip = '
 // CHECK-NEXT:   - Trip: '64'
+// CHECK-NEXT:   - String: ', lat = '
+// CHECK-NEXT:   - Lat: '{{.*}}'
+// CHECK-NEXT:   - String: ' cycles, del = '
+// CHECK-NEXT:   - Del: '{{.*}}'
+// CHECK-NEXT:   - String: ' cycles per iteration'
 __global__ void fill(float *out) {
 #pragma unroll 1
   for (int k = 0; k < 64; ++k)

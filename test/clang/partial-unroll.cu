@@ -9,8 +9,8 @@
 __global__ void unroll4(int n, const float *x, float *out) {
   float s = 0;
 #pragma unroll 4
-  // CHECK-DAG: partial-unroll.cu:[[@LINE+2]]:3: remark: loop: trip = arg0 - 4 * (arg0 / 4) [-Rpass-analysis=kernel-time]
-  // CHECK-DAG: partial-unroll.cu:[[@LINE+1]]:3: remark: loop: trip = arg0 / 4 [-Rpass-analysis=kernel-time]
+  // CHECK-DAG: partial-unroll.cu:[[@LINE+2]]:3: remark: loop: trip = arg0 - 4 * (arg0 / 4){{(, lat = .*)?}} [-Rpass-analysis=kernel-time]
+  // CHECK-DAG: partial-unroll.cu:[[@LINE+1]]:3: remark: loop: trip = arg0 / 4{{(, lat = .*)?}} [-Rpass-analysis=kernel-time]
   for (int k = 0; k < n; ++k)
     s += x[k] * x[k];
   *out = s;
@@ -20,10 +20,10 @@ __global__ void unroll4(int n, const float *x, float *out) {
 // the outer loop runs max(0, n) times; per outer iteration the inner
 // remainder m mod 8 and the unrolled inner loop m / 8 times.
 __global__ void nest(int n, int m, float *out) {
-  // CHECK-DAG: partial-unroll.cu:[[@LINE+1]]:3: remark: loop: trip = max(0, arg0) [-Rpass-analysis=kernel-time]
+  // CHECK-DAG: partial-unroll.cu:[[@LINE+1]]:3: remark: loop: trip = max(0, arg0){{(, lat = .*)?}} [-Rpass-analysis=kernel-time]
   for (int i = 0; i < n; ++i)
-    // CHECK-DAG: partial-unroll.cu:[[@LINE+2]]:5: remark: loop: trip = arg1 - 8 * (arg1 / 8) [-Rpass-analysis=kernel-time]
-    // CHECK-DAG: partial-unroll.cu:[[@LINE+1]]:5: remark: loop: trip = arg1 / 8 [-Rpass-analysis=kernel-time]
+    // CHECK-DAG: partial-unroll.cu:[[@LINE+2]]:5: remark: loop: trip = arg1 - 8 * (arg1 / 8){{(, lat = .*)?}} [-Rpass-analysis=kernel-time]
+    // CHECK-DAG: partial-unroll.cu:[[@LINE+1]]:5: remark: loop: trip = arg1 / 8{{(, lat = .*)?}} [-Rpass-analysis=kernel-time]
     for (int j = 0; j < m; ++j)
       out[i * m + j] = i + j;
 }

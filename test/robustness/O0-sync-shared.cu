@@ -22,7 +22,7 @@ __global__ void reduce(const float *in, float *out, int n) {
   __syncthreads();
   // Halving from ntid.x / 2: floor(log2(ntid.x)) iterations, no affine
   // count: the trip.<loop> symbol and an Assumption remark.
-  // CHECK: O0-sync-shared.cu:[[@LINE+2]]:3: remark: loop: trip = trip.L[[@LINE+2]] [
+  // CHECK: O0-sync-shared.cu:[[@LINE+2]]:3: remark: loop: trip = trip.L[[@LINE+2]]{{(, lat = .*)?}} [
   // CHECK: O0-sync-shared.cu:[[@LINE+1]]:3: remark: assumption: trip count of the loop unknown because
   for (int s = blockDim.x / 2; s > 0; s >>= 1) {
     if (t < s)
@@ -31,7 +31,7 @@ __global__ void reduce(const float *in, float *out, int n) {
   }
   // k = 0 .. 7 around an undeclared-body call: 8.
 #pragma unroll 1
-  // CHECK: O0-sync-shared.cu:[[@LINE+1]]:3: remark: loop: trip = 8 [
+  // CHECK: O0-sync-shared.cu:[[@LINE+1]]:3: remark: loop: trip = 8{{(, lat = .*)?}} [
   for (int k = 0; k < 8; ++k)
     buf[k] = __nv_sqrtf(buf[k]);
   if (t == 0)
@@ -42,7 +42,7 @@ __global__ void reduce(const float *in, float *out, int n) {
 __global__ void staged(float *a, int n) {
   __shared__ float tile[256];
 #pragma unroll 1
-  // CHECK: O0-sync-shared.cu:[[@LINE+1]]:3: remark: loop: trip = max(0, n) [
+  // CHECK: O0-sync-shared.cu:[[@LINE+1]]:3: remark: loop: trip = max(0, n){{(, lat = .*)?}} [
   for (int k = 0; k < n; ++k) {
     tile[threadIdx.x] = a[k * 256 + threadIdx.x];
     __syncthreads();

@@ -20,30 +20,30 @@
 ; CHECK: KernelTime model of module '{{.*}}': 5 kernels
 ; CHECK-NEXT: kernel old_style
 ; CHECK-NEXT:   gpu: a100-pcie-40gb
-; CHECK-NEXT:   loops: 1
-; CHECK-NEXT:     loop1: trip = 10{{$}}
+; CHECK:   loops: 1
+; CHECK-NEXT:     loop1: trip = 10{{(, lat = .*)?$}}
 ; CHECK-NEXT: kernel both_ways
 ; CHECK-NEXT:   gpu: a100-pcie-40gb
-; CHECK-NEXT:   loops: 1
-; CHECK-NEXT:     loop1: trip = 7{{$}}
+; CHECK:   loops: 1
+; CHECK-NEXT:     loop1: trip = 7{{(, lat = .*)?$}}
 ; CHECK-NEXT: kernel no_cpu
 ; CHECK-NEXT:   gpu: none
-; CHECK-NEXT:   loops: 1
-; CHECK-NEXT:     loop1: trip = 5{{$}}
+; CHECK:   loops: 1
+; CHECK-NEXT:     loop1: trip = 5{{(, lat = .*)?$}}
 ; CHECK-NEXT: kernel arch_specific
 ; CHECK-NEXT:   gpu: a100-pcie-40gb
-; CHECK-NEXT:   loops: 0
+; CHECK:   loops: 0
 ; CHECK-NEXT: kernel family_specific
 ; CHECK-NEXT:   gpu: none
-; CHECK-NEXT:   loops: 0
+; CHECK:   loops: 0
 ; CHECK-NOT: kernel
 
-; REMARK: remark: <unknown>:0:0: loop: trip = 10{{$}}
-; REMARK-NEXT: remark: <unknown>:0:0: loop: trip = 7{{$}}
-; REMARK-NEXT: remark: <unknown>:0:0: warning: no GPU target for this kernel: the kernel names no sm_XX (no "target-cpu" attribute); no prediction (name a GPU with -ktime-gpu=NAME)
-; REMARK-NEXT: remark: <unknown>:0:0: loop: trip = 5{{$}}
-; REMARK-NEXT: remark: <unknown>:0:0: warning: no GPU target for sm_100f: no target file in {{.*}} is the default for sm_100f
-; REMARK-NOT: remark
+; REMARK: remark: <unknown>:0:0: loop: trip = 10{{(, lat = .*)?$}}
+; REMARK: remark: <unknown>:0:0: loop: trip = 7{{(, lat = .*)?$}}
+; REMARK: remark: <unknown>:0:0: warning: no GPU target for this kernel: the kernel names no sm_XX (no "target-cpu" attribute); no prediction (name a GPU with -ktime-gpu=NAME)
+; REMARK: remark: <unknown>:0:0: loop: trip = 5{{(, lat = .*)?$}}
+; REMARK: remark: <unknown>:0:0: warning: no GPU target for sm_100f: no target file in {{.*}} is the default for sm_100f
+; REMARK-NOT: remark: <unknown>:0:0: {{loop|warning}}
 
 target triple = "nvptx64-nvidia-cuda"
 

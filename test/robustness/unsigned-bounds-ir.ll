@@ -11,7 +11,7 @@ target triple = "nvptx64-nvidia-cuda"
 ; c = 0 .. 199 (the latch tests the old value: continue while c <u 199,
 ; i8 -57 = 199): 200 iterations.
 ; CHECK-LABEL: kernel ult_i8
-; CHECK: loop1: trip = 200{{$}}
+; CHECK: loop1: trip = 200{{(, lat = .*)?$}}
 define ptx_kernel void @ult_i8(ptr %a) #0 {
 entry:
   br label %loop
@@ -30,7 +30,7 @@ exit:
 ; c.next = 1, 2, ...; exit when c.next == 60000 (i16 -5536): the body runs
 ; for c = 0 .. 59999, 60000 times.
 ; CHECK-LABEL: kernel ne_i16
-; CHECK: loop1: trip = 60000{{$}}
+; CHECK: loop1: trip = 60000{{(, lat = .*)?$}}
 define ptx_kernel void @ne_i16(ptr %a) #0 {
 entry:
   br label %loop
@@ -49,7 +49,7 @@ exit:
 ; A top-tested loop (the header exits): continue while c <u 200 (i8 -56);
 ; c = 0 .. 199, 200 iterations (-Oz keeps this shape; it printed 0).
 ; CHECK-LABEL: kernel header_ult_i8
-; CHECK: loop1: trip = 200 [header runs trip + 1 times]{{$}}
+; CHECK: loop1: trip = 200 [header runs trip + 1 times]{{(, lat = .*)?$}}
 define ptx_kernel void @header_ult_i8(ptr %a) #0 {
 entry:
   br label %header

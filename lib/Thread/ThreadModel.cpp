@@ -1,0 +1,205 @@
+//===- ThreadModel.cpp - Per-thread time, delay and barriers of a kernel --===//
+//
+// Loops innermost first: one iteration is a pass through the loop's region
+// (RegionCost.cpp), giving lat (critical path), del (issue cycles) and
+// barriers per iteration; the loop then costs, per entry,
+//   time = trip * max(lat, del)   (+ the header once more if it tests at
+//                                   the top),
+//   del  = trip * del,  barriers = trip * barriers,
+// and is a compound node of the loop (or function) around it. Inner counts
+// that depend on the outer iteration number iter.L are averaged by putting
+// the mean iteration (trip - 1) / 2 in its place, exact for costs affine in
+// it. The kernel is the function's region, once: time = max(lat, del).
+// docs/model.md gives the reasoning.
+//
+//===----------------------------------------------------------------------===//
+#include "AffineTripCount.h"
+#include "KernelTime/Cost.h"
+#include "KernelTime/ScevToExpr.h"
+#include "ThreadModelImpl.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/PostDominators.h"
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/UniformityAnalysis.h"
+#include "llvm/IR/Instructions.h"
+
+using namespace llvm;
+
+namespace ktime {
+
+namespace {
+
+class ThreadModelBuilder {
+public:
+  ThreadModelBuilder(FunctionAnalysisManager &FAM, const CostModel &Costs,
+                     const Bindings &Nominal)
+      : FAM(FAM), Costs(Costs), Nominal(Nominal) {}
+
+  ThreadModel build(Function &F);
+
+private:
+  InstrTiming timing(const Instruction &I, ThreadModel &M);
+  std::optional<InstrTiming> callTiming(const CallBase &Call, ThreadModel &M);
+
+  FunctionAnalysisManager &FAM;
+  const CostModel &Costs;
+  const Bindings &Nominal;
+  /// Functions being modelled (for recursion) and finished callee models.
+  SmallPtrSet<const Function *, 8> InProgress;
+  DenseMap<const Function *, NodeCost> Callees;
+};
+
+void addNote(ThreadModel &M, const Instruction &I, std::string Text) {
+  for (const ModelNote &N : M.Notes)
+    if (N.Text == Text)
+      return;
+  M.Notes.push_back({I.getDebugLoc(), std::move(Text)});
+}
+
+std::optional<InstrTiming> ThreadModelBuilder::callTiming(const CallBase &Call,
+                                                          ThreadModel &M) {
+  const Function *Callee = Call.getCalledFunction();
+  if (!Callee || Callee->isDeclaration())
+    return std::nullopt;
+  if (InProgress.count(Callee)) {
+    addNote(M, Call,
+            "recursive call to " + Callee->getName().str() +
+                " costed as one call instruction: the recursion depth is "
+                "not known");
+    return std::nullopt;
+  }
+  auto It = Callees.find(Callee);
+  if (It == Callees.end()) {
+    ThreadModel CM = build(const_cast<Function &>(*Callee));
+    NodeCost Cost;
+    Cost.Lat = Cycles(CM.Time, Nominal);
+    Cost.Del = Cycles(CM.Delay, Nominal);
+    Cost.Barriers = CM.Barriers;
+    for (const ModelNote &N : CM.Notes)
+      addNote(M, Call, N.Text);
+    // The callee's parameters are symbols of its own: bind those passed a
+    // constant; others are named after the callee.
+    std::set<std::string> Symbols;
+    Cost.Lat.E.collectSymbols(Symbols);
+    Cost.Del.E.collectSymbols(Symbols);
+    Cost.Barriers.collectSymbols(Symbols);
+    SymbolNamer CalleeNames(*Callee);
+    std::map<std::string, Expr> Subst;
+    for (const Argument &A : Callee->args()) {
+      std::string Name = CalleeNames.getParamName(A.getArgNo());
+      if (!Symbols.count(Name))
+        continue;
+      const Value *Actual = Call.getArgOperand(A.getArgNo());
+      if (const auto *C = dyn_cast<ConstantInt>(Actual))
+        Subst[Name] = Expr::constant(C->getSExtValue());
+      else
+        Subst[Name] = Expr::symbol(Callee->getName().str() + "." + Name);
+    }
+    if (!Subst.empty()) {
+      Cost.Lat = Cycles(Cost.Lat.E.substitute(Subst), Nominal);
+      Cost.Del = Cycles(Cost.Del.E.substitute(Subst), Nominal);
+      Cost.Barriers = Cost.Barriers.substitute(Subst);
+    }
+    It = Callees.try_emplace(Callee, Cost).first;
+  }
+  // The callee's work plus the call instruction itself.
+  CostInfo C = Costs.getCost(Call);
+  InstrTiming T;
+  T.Lat = It->second.Lat + Cycles(C.Lat, Nominal);
+  T.Del = It->second.Del + Cycles(C.Del, Nominal);
+  T.Barriers = It->second.Barriers;
+  T.Awaited = !Call.getType()->isVoidTy();
+  return T;
+}
+
+InstrTiming ThreadModelBuilder::timing(const Instruction &I, ThreadModel &M) {
+  if (const auto *Call = dyn_cast<CallBase>(&I))
+    if (std::optional<InstrTiming> T = callTiming(*Call, M))
+      return *T;
+  CostInfo C = Costs.getCost(I);
+  if (!C.Assumption.empty())
+    addNote(M, I, C.Assumption);
+  InstrTiming T;
+  T.Lat = Cycles(C.Lat, Nominal);
+  T.Del = Cycles(C.Del, Nominal);
+  T.Awaited = !I.getType()->isVoidTy() && !C.IsStore;
+  T.Barriers = Expr::constant(C.K == CostInfo::Kind::Barrier ? 1 : 0);
+  return T;
+}
+
+ThreadModel ThreadModelBuilder::build(Function &F) {
+  InProgress.insert(&F);
+  ThreadModel M;
+  LoopInfo &LI = FAM.getResult<LoopAnalysis>(F);
+  ScalarEvolution &SE = FAM.getResult<ScalarEvolutionAnalysis>(F);
+  PostDominatorTree &PDT = FAM.getResult<PostDominatorTreeAnalysis>(F);
+  UniformityInfo &UI = FAM.getResult<UniformityInfoAnalysis>(F);
+  M.Loops = computeLoopTrips(F, LI, SE);
+
+  DenseMap<const BasicBlock *, NodeCost> BlockCosts;
+  DenseMap<const Loop *, NodeCost> LoopCosts;
+  RegionCallbacks CB;
+  CB.Block = [&](const BasicBlock &BB) {
+    auto It = BlockCosts.find(&BB);
+    if (It == BlockCosts.end())
+      It = BlockCosts
+               .try_emplace(&BB, summarizeBlock(BB,
+                                                [&](const Instruction &I) {
+                                                  return timing(I, M);
+                                                }))
+               .first;
+    return It->second;
+  };
+  CB.Loop = [&](const Loop &L) { return LoopCosts.lookup(&L); };
+  CB.IsDivergent = [&](const BasicBlock &BB) {
+    return UI.hasDivergentTerminator(BB);
+  };
+
+  std::vector<std::string> RegionNotes;
+  // Inner loops come after their parents in M.Loops.
+  for (LoopTrip &T : llvm::reverse(M.Loops)) {
+    const Loop &L = *T.TheLoop;
+    NodeCost Iter =
+        summarizeRegion(&L, *L.getHeader(), LI, PDT, CB, RegionNotes);
+    std::string IterSym = getIterSymbol(T.Name);
+    Expr Mean = (T.Trip - 1) * Expr::constant(Rational(1, 2));
+    Iter.Lat = Iter.Lat.substituted(IterSym, Mean, Nominal);
+    Iter.Del = Iter.Del.substituted(IterSym, Mean, Nominal);
+    Iter.Barriers = Iter.Barriers.substitute({{IterSym, Mean}});
+    NodeCost Whole;
+    Whole.Lat = maxKeepingLatencies(Iter.Lat, Iter.Del).scaled(T.Trip, Nominal);
+    Whole.Del = Iter.Del.scaled(T.Trip, Nominal);
+    Whole.Barriers = simplifyWithSymbolRanges(Iter.Barriers * T.Trip);
+    if (T.HeaderExits) {
+      NodeCost Header = CB.Block(*L.getHeader());
+      Whole.Lat = Whole.Lat + maxKeepingLatencies(Header.Lat, Header.Del);
+      Whole.Del = Whole.Del + Header.Del;
+      Whole.Barriers = Whole.Barriers + Header.Barriers;
+    }
+    T.Lat = Iter.Lat.E;
+    T.Del = Iter.Del.E;
+    T.Time = Whole.Lat.E;
+    LoopCosts[&L] = Whole;
+  }
+  NodeCost Body =
+      summarizeRegion(nullptr, F.getEntryBlock(), LI, PDT, CB, RegionNotes);
+  M.Time = maxKeepingLatencies(Body.Lat, Body.Del).E;
+  M.Delay = Body.Del.E;
+  M.Barriers = Body.Barriers;
+  // RegionNotes only says that an irreducible cycle was cut; the caller
+  // reports each such cycle where it is (findIrreducibleCycles).
+  InProgress.erase(&F);
+  return M;
+}
+
+} // namespace
+
+ThreadModel computeThreadModel(Function &F, FunctionAnalysisManager &FAM,
+                               const CostModel &Costs,
+                               const Bindings &NominalLatencies) {
+  return ThreadModelBuilder(FAM, Costs, NominalLatencies).build(F);
+}
+
+} // namespace ktime
