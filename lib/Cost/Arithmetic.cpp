@@ -21,12 +21,6 @@ namespace detail {
 
 namespace {
 
-/// 32-bit words of an integer operation: 1 up to 32 bits, 2 for 64 bits.
-unsigned wordsOf(const Type *Ty, const DataLayout &DL) {
-  unsigned Bits = getScalarBits(Ty, DL);
-  return Bits <= 32 ? 1 : (Bits + 31) / 32;
-}
-
 bool isPowerOfTwoConstant(const Value *V) {
   auto *C = dyn_cast<ConstantInt>(V);
   return C && C->getValue().isPowerOf2();

@@ -86,6 +86,9 @@ InstrClass getFpFmaClass(FpKind K);
 unsigned getRegisterCount(const llvm::Type *Ty);
 /// Bits of the scalar (element) type; 64 for a pointer in a 64-bit space.
 unsigned getScalarBits(const llvm::Type *Ty, const llvm::DataLayout &DL);
+/// 32-bit words of an integer operation on \p Ty: 1 up to 32 bits, 2 for
+/// 64 bits.
+unsigned wordsOf(const llvm::Type *Ty, const llvm::DataLayout &DL);
 
 /// Integer multiply-add fusion (NVPTX's DAG combine): a mul whose only user
 /// is an add in the same block, the add's first such operand.

@@ -23,11 +23,6 @@ namespace detail {
 
 namespace {
 
-unsigned wordsOf(const Type *Ty, const DataLayout &DL) {
-  unsigned Bits = getScalarBits(Ty, DL);
-  return Bits <= 32 ? 1 : (Bits + 31) / 32;
-}
-
 /// A math function NVPTX has no instruction for, priced as the libdevice
 /// function clang's CUDA headers would have called.
 CostInfo viaLibdevice(const CostContext &Ctx, const CallBase &CB,

@@ -78,5 +78,10 @@ unsigned getScalarBits(const Type *Ty, const DataLayout &DL) {
   return 32;
 }
 
+unsigned wordsOf(const Type *Ty, const DataLayout &DL) {
+  unsigned Bits = getScalarBits(Ty, DL);
+  return Bits <= 32 ? 1 : (Bits + 31) / 32;
+}
+
 } // namespace detail
 } // namespace ktime

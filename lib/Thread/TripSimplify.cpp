@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "AffineTripCount.h"
 #include "KernelTime/ScevToExpr.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 
 using namespace llvm;
@@ -36,12 +37,10 @@ static Expr pruneDominated(ArrayRef<Expr> Ops, bool IsMax) {
   return IsMax ? Expr::max(Kept) : Expr::min(Kept);
 }
 
-Expr simplifyWithSymbolRanges(const Expr &E) {
-  if (E.operands().empty())
-    return E;
-  SmallVector<Expr, 4> Ops;
-  for (const Expr &Op : E.operands())
-    Ops.push_back(simplifyWithSymbolRanges(Op));
+/// \p E with its operands replaced by \p Ops, re-simplified; min and max
+/// are rebuilt by \p MinMax (IsMax says which).
+static Expr rebuild(const Expr &E, ArrayRef<Expr> Ops,
+                    function_ref<Expr(ArrayRef<Expr>, bool)> MinMax) {
   switch (E.getKind()) {
   case Expr::Kind::Add: {
     Expr Sum;
@@ -60,12 +59,21 @@ Expr simplifyWithSymbolRanges(const Expr &E) {
   case Expr::Kind::CeilDiv:
     return Expr::ceilDiv(Ops[0], Ops[1]);
   case Expr::Kind::Min:
-    return pruneDominated(Ops, /*IsMax=*/false);
+    return MinMax(Ops, /*IsMax=*/false);
   case Expr::Kind::Max:
-    return pruneDominated(Ops, /*IsMax=*/true);
+    return MinMax(Ops, /*IsMax=*/true);
   default:
     return E;
   }
+}
+
+Expr simplifyWithSymbolRanges(const Expr &E) {
+  if (E.operands().empty())
+    return E;
+  SmallVector<Expr, 4> Ops;
+  for (const Expr &Op : E.operands())
+    Ops.push_back(simplifyWithSymbolRanges(Op));
+  return rebuild(E, Ops, pruneDominated);
 }
 
 /// True if X >= 1 implies Y >= 1: Y is X plus something non-negative, or a
@@ -92,26 +100,7 @@ Expr simplifyUnderGuard(const Expr &Trip, const Expr &X) {
   SmallVector<Expr, 4> Ops;
   for (const Expr &Op : Trip.operands())
     Ops.push_back(simplifyUnderGuard(Op, X));
-  switch (Trip.getKind()) {
-  case Expr::Kind::Add: {
-    Expr Sum;
-    for (const Expr &Op : Ops)
-      Sum = Sum + Op;
-    return Sum;
-  }
-  case Expr::Kind::Mul: {
-    Expr Prod = Expr::constant(1);
-    for (const Expr &Op : Ops)
-      Prod = Prod * Op;
-    return Prod;
-  }
-  case Expr::Kind::FloorDiv:
-    return Expr::floorDiv(Ops[0], Ops[1]);
-  case Expr::Kind::CeilDiv:
-    return Expr::ceilDiv(Ops[0], Ops[1]);
-  case Expr::Kind::Min:
-  case Expr::Kind::Max: {
-    bool IsMax = Trip.getKind() == Expr::Kind::Max;
+  return rebuild(Trip, Ops, [&](ArrayRef<Expr> Ops, bool IsMax) {
     // A constant <= 1 under a max with an operand that X >= 1 makes >= 1.
     bool HasWitness = IsMax && llvm::any_of(Ops, [&](const Expr &Y) {
                         return isAtLeastOneWhen(Y, X);
@@ -130,10 +119,7 @@ Expr simplifyUnderGuard(const Expr &Trip, const Expr &X) {
     if (Kept.empty())
       Kept.push_back(Ops.front());
     return IsMax ? Expr::max(Kept) : Expr::min(Kept);
-  }
-  default:
-    return Trip;
-  }
+  });
 }
 
 bool isPositiveExactlyWhen(const Expr &Trip, const Expr &X) {
