@@ -21,11 +21,6 @@ namespace detail {
 
 namespace {
 
-bool isPowerOfTwoConstant(const Value *V) {
-  auto *C = dyn_cast<ConstantInt>(V);
-  return C && C->getValue().isPowerOf2();
-}
-
 /// How a 64-bit multiply operand came from 32 bits: sign- or zero-extended
 /// (or a constant that fits), which lets NVPTX use mul.wide.
 struct Narrowness {

@@ -89,6 +89,8 @@ unsigned getScalarBits(const llvm::Type *Ty, const llvm::DataLayout &DL);
 /// 32-bit words of an integer operation on \p Ty: 1 up to 32 bits, 2 for
 /// 64 bits.
 unsigned wordsOf(const llvm::Type *Ty, const llvm::DataLayout &DL);
+/// True if \p V is an integer constant that is a power of two.
+bool isPowerOfTwoConstant(const llvm::Value *V);
 
 /// Integer multiply-add fusion (NVPTX's DAG combine): a mul whose only user
 /// is an add in the same block, the add's first such operand.

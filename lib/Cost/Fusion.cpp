@@ -19,11 +19,6 @@ namespace detail {
 
 namespace {
 
-bool isPowerOfTwoConstant(const Value *V) {
-  auto *C = dyn_cast<ConstantInt>(V);
-  return C && C->getValue().isPowerOf2();
-}
-
 /// \p V is a mul that \p Add could fold into a mad.
 bool isMadCandidate(const Value *V, const Instruction &Add) {
   auto *Mul = dyn_cast<BinaryOperator>(V);

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "CostImpl.h"
+#include "llvm/IR/Constants.h"
 #include "llvm/IR/DataLayout.h"
 #include "llvm/IR/DerivedTypes.h"
 
@@ -76,6 +77,11 @@ unsigned getScalarBits(const Type *Ty, const DataLayout &DL) {
     return static_cast<unsigned>(
         DL.getTypeSizeInBits(const_cast<Type *>(S)).getFixedValue());
   return 32;
+}
+
+bool isPowerOfTwoConstant(const Value *V) {
+  auto *C = dyn_cast<ConstantInt>(V);
+  return C && C->getValue().isPowerOf2();
 }
 
 unsigned wordsOf(const Type *Ty, const DataLayout &DL) {

@@ -26,56 +26,6 @@ namespace ktime {
 
 namespace {
 
-/// The targets of each kernel: -ktime-gpu's, else its sm_XX default.
-class TargetChooser {
-public:
-  /// False after an error (reported through the context).
-  bool init(Module &M) {
-    Expected<std::vector<GpuTarget>> R = selectRequestedGpus();
-    if (!R)
-      return fail(M, R.takeError());
-    Requested = std::move(*R);
-    return true;
-  }
-
-  /// The targets for \p Arch; empty with \p Why set when there is none.
-  /// std::nullopt after an error.
-  std::optional<std::vector<const GpuTarget *>>
-  choose(Module &M, StringRef Arch, std::string &Why) {
-    std::vector<const GpuTarget *> Out;
-    if (!Requested.empty()) {
-      for (const GpuTarget &T : Requested)
-        Out.push_back(&T);
-      return Out;
-    }
-    auto It = Defaults.find(Arch.str());
-    if (It == Defaults.end()) {
-      std::string W;
-      Expected<std::optional<GpuTarget>> T = selectDefaultGpu(Arch, W);
-      if (!T) {
-        fail(M, T.takeError());
-        return std::nullopt;
-      }
-      It = Defaults.emplace(Arch.str(), std::make_pair(std::move(*T), W)).first;
-    }
-    if (It->second.first)
-      Out.push_back(&*It->second.first);
-    else
-      Why = It->second.second;
-    return Out;
-  }
-
-private:
-  bool fail(Module &M, Error E) {
-    M.getContext().emitError("KernelTime: " + toString(std::move(E)));
-    return false;
-  }
-
-  std::vector<GpuTarget> Requested;
-  std::map<std::string, std::pair<std::optional<GpuTarget>, std::string>>
-      Defaults;
-};
-
 struct Totals {
   unsigned Instructions = 0, Free = 0, Loads = 0, Stores = 0, Atomics = 0,
            Barriers = 0, Calls = 0, Assumptions = 0;
@@ -132,7 +82,7 @@ PreservedAnalyses KernelCostPrinterPass::run(Module &M,
                                              ModuleAnalysisManager &) {
   if (!compat::getTargetTriple(M).isNVPTX())
     return PreservedAnalyses::all(); // Host side: silent.
-  TargetChooser Chooser;
+  GpuChooser Chooser;
   if (!Chooser.init(M))
     return PreservedAnalyses::all();
   std::vector<Function *> Kernels;

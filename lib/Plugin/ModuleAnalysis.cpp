@@ -24,57 +24,6 @@ namespace ktime {
 
 namespace {
 
-/// The targets of each kernel: those of -ktime-gpu, else the default of the
-/// kernel's sm_XX, resolved once per sm_XX.
-class GpuChooser {
-public:
-  /// False after an error (already reported).
-  bool init(Module &M) {
-    Expected<std::vector<GpuTarget>> Requested = selectRequestedGpus();
-    if (!Requested)
-      return report(M, Requested.takeError());
-    this->Requested = std::move(*Requested);
-    return true;
-  }
-
-  /// The targets for \p Arch; empty with \p Why set when there is none.
-  /// std::nullopt after an error (already reported).
-  std::optional<std::vector<const GpuTarget *>>
-  choose(Module &M, StringRef Arch, std::string &Why) {
-    std::vector<const GpuTarget *> Result;
-    if (!Requested.empty()) {
-      for (const GpuTarget &T : Requested)
-        Result.push_back(&T);
-      return Result;
-    }
-    auto It = Defaults.find(Arch.str());
-    if (It == Defaults.end()) {
-      std::string NoneWhy;
-      Expected<std::optional<GpuTarget>> T = selectDefaultGpu(Arch, NoneWhy);
-      if (!T) {
-        report(M, T.takeError());
-        return std::nullopt;
-      }
-      It = Defaults.emplace(Arch.str(), std::make_pair(*T, NoneWhy)).first;
-    }
-    if (It->second.first)
-      Result.push_back(&*It->second.first);
-    else
-      Why = It->second.second;
-    return Result;
-  }
-
-private:
-  bool report(Module &M, Error E) {
-    M.getContext().emitError("KernelTime: " + toString(std::move(E)));
-    return false;
-  }
-
-  std::vector<GpuTarget> Requested;
-  std::map<std::string, std::pair<std::optional<GpuTarget>, std::string>>
-      Defaults;
-};
-
 /// Trip counts only (no target), or the per-thread model for \p Target, of
 /// \p F as \p FAM sees it.
 void analyseFunction(Function &F, FunctionAnalysisManager &FAM,

@@ -9,6 +9,8 @@
 #include "TargetSelection.h"
 #include "Options.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
@@ -84,6 +86,45 @@ Expected<std::optional<GpuTarget>> selectDefaultGpu(StringRef Arch,
     Why =
         ("no target file in " + Dir.Dir + " is the default for " + Arch).str();
   return T;
+}
+
+bool GpuChooser::init(Module &M) {
+  Expected<std::vector<GpuTarget>> R = selectRequestedGpus();
+  if (!R)
+    return report(M, R.takeError());
+  Requested = std::move(*R);
+  return true;
+}
+
+std::optional<std::vector<const GpuTarget *>>
+GpuChooser::choose(Module &M, StringRef Arch, std::string &Why) {
+  std::vector<const GpuTarget *> Result;
+  if (!Requested.empty()) {
+    for (const GpuTarget &T : Requested)
+      Result.push_back(&T);
+    return Result;
+  }
+  auto It = Defaults.find(Arch.str());
+  if (It == Defaults.end()) {
+    std::string NoneWhy;
+    Expected<std::optional<GpuTarget>> T = selectDefaultGpu(Arch, NoneWhy);
+    if (!T) {
+      report(M, T.takeError());
+      return std::nullopt;
+    }
+    It = Defaults.emplace(Arch.str(), std::make_pair(std::move(*T), NoneWhy))
+             .first;
+  }
+  if (It->second.first)
+    Result.push_back(&*It->second.first);
+  else
+    Why = It->second.second;
+  return Result;
+}
+
+bool GpuChooser::report(Module &M, Error E) {
+  M.getContext().emitError("KernelTime: " + toString(std::move(E)));
+  return false;
 }
 
 Error listGpus(raw_ostream &OS) {
