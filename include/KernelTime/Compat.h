@@ -28,7 +28,10 @@
 #include "llvm/Passes/PassPlugin.h"
 #endif
 
+#include <array>
+#include <cstdint>
 #include <functional>
+#include <optional>
 
 namespace ktime {
 namespace compat {
@@ -63,6 +66,59 @@ inline bool isKernel(const llvm::Function &F) {
       return true;
   }
   return false;
+}
+
+/// The block size a kernel requires ("nvvm.reqntid"="X[,Y[,Z]]" since LLVM
+/// 20; reqntidx/y/z in !nvvm.annotations before) or at most allows
+/// (__launch_bounds__: "nvvm.maxntid", maxntidx/y/z), std::nullopt if none.
+inline std::optional<std::array<uint64_t, 3>>
+getNTIDAttr(const llvm::Function &F, llvm::StringRef Attr,
+            llvm::StringRef AnnotationPrefix) {
+  std::array<uint64_t, 3> D = {1, 1, 1};
+  if (F.hasFnAttribute(Attr)) {
+    llvm::SmallVector<llvm::StringRef, 3> Parts;
+    F.getFnAttribute(Attr).getValueAsString().split(Parts, ',');
+    if (Parts.empty() || Parts.size() > 3)
+      return std::nullopt;
+    for (size_t I = 0; I != Parts.size(); ++I)
+      if (Parts[I].trim().getAsInteger(10, D[I]) || D[I] == 0)
+        return std::nullopt;
+    return D;
+  }
+  const llvm::NamedMDNode *Ann =
+      F.getParent()->getNamedMetadata("nvvm.annotations");
+  bool Found = false;
+  if (Ann)
+    for (const llvm::MDNode *Op : Ann->operands()) {
+      if (Op->getNumOperands() < 3)
+        continue;
+      auto *FnMD =
+          llvm::dyn_cast_or_null<llvm::ValueAsMetadata>(Op->getOperand(0));
+      if (!FnMD || FnMD->getValue() != &F)
+        continue;
+      for (unsigned I = 1; I + 1 < Op->getNumOperands(); I += 2) {
+        auto *Key = llvm::dyn_cast_or_null<llvm::MDString>(Op->getOperand(I));
+        auto *Val = llvm::mdconst::dyn_extract_or_null<llvm::ConstantInt>(
+            Op->getOperand(I + 1));
+        if (!Key || !Val || !Key->getString().starts_with(AnnotationPrefix) ||
+            Key->getString().size() != AnnotationPrefix.size() + 1)
+          continue;
+        char Axis = Key->getString().back();
+        if (Axis < 'x' || Axis > 'z' || Val->isZero())
+          continue;
+        D[Axis - 'x'] = Val->getZExtValue();
+        Found = true;
+      }
+    }
+  return Found ? std::optional<std::array<uint64_t, 3>>(D) : std::nullopt;
+}
+inline std::optional<std::array<uint64_t, 3>>
+getReqNTID(const llvm::Function &F) {
+  return getNTIDAttr(F, "nvvm.reqntid", "reqntid");
+}
+inline std::optional<std::array<uint64_t, 3>>
+getMaxNTID(const llvm::Function &F) {
+  return getNTIDAttr(F, "nvvm.maxntid", "maxntid");
 }
 
 /// Calls Fn(ArgNo, Name) for every parameter that debug info names. LLVM 19+

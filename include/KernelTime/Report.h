@@ -11,6 +11,7 @@
 #ifndef KERNELTIME_REPORT_H
 #define KERNELTIME_REPORT_H
 
+#include "KernelTime/GPUModel.h"
 #include "KernelTime/Thread.h"
 #include "llvm/ADT/StringRef.h"
 
@@ -29,6 +30,38 @@ namespace ktime {
 
 /// The pass name remarks carry (-Rpass-analysis=kernel-time).
 inline constexpr const char *RemarkPassName = "kernel-time";
+
+/// One launch of a kernel predicted on one GPU (or why it could not be).
+struct LaunchResult {
+  LaunchSpec Spec;
+  std::string Gpu;
+  /// The block size used, and where it came from: "spec", "reqntid",
+  /// "launch bounds".
+  std::array<uint64_t, 3> Block = {1, 1, 1};
+  std::string BlockSource;
+  /// Registers per thread and where they came from: "spec", "option",
+  /// "estimate"; static shared memory of the kernel in bytes.
+  unsigned Regs = 0;
+  std::string RegsSource;
+  uint64_t StaticSharedBytes = 0;
+  /// Occupancy: resident blocks per SM, active warps, their fraction of the
+  /// SM's maximum, and the limiting resource.
+  unsigned BlocksPerSM = 0;
+  unsigned ActiveWarpsPerSM = 0;
+  double Occupancy = 0;
+  std::string Limiter;
+  /// Set when there is a prediction; otherwise Error says why not.
+  bool Predicted = false;
+  std::string Error;
+  Prediction P;
+  /// Per-thread expressions of the kernel with the launch's values bound
+  /// (the ids left free) and the per-thread memory quantities.
+  Expr Time, Delay, Barriers, GlobalBytes, SharedBytes;
+  /// Every assumption of the prediction (the kernel's notes included).
+  std::vector<std::string> Assumptions;
+  /// -ktime-model=all: each model's prediction in ns.
+  std::vector<std::pair<std::string, double>> Models;
+};
 
 /// What one kernel's analysis produced, ready to report.
 struct KernelReport {
@@ -61,6 +94,8 @@ struct KernelReport {
   /// loop, or the original one when a clone was analysed; null if the loop
   /// has no counterpart).
   std::vector<llvm::Loop *> OriginalLoops;
+  /// The launches of this kernel the options asked for, per GPU.
+  std::vector<LaunchResult> Launches;
 };
 
 /// Sets the operand {!"ktime.<Key>", !"<Value>"} of \p L's !llvm.loop,
@@ -79,6 +114,17 @@ void annotateKernel(const KernelReport &R);
 /// known.
 void emitKernelRemarks(const KernelReport &R,
                        llvm::OptimizationRemarkEmitter &ORE);
+
+/// Emits one Kernel remark per launch of \p R: the predicted time and its
+/// parts, occupancy and bound; or why there is no prediction.
+void emitLaunchRemarks(const KernelReport &R,
+                       llvm::OptimizationRemarkEmitter &ORE);
+
+/// Appends the launches of \p Reports to the JSON report \p Path
+/// (DESIGN.md's schema; docs/usage.md), creating it if needed, under a
+/// file lock so that several compilations can share one report.
+llvm::Error appendJsonReport(llvm::StringRef Path,
+                             const std::vector<KernelReport> &Reports);
 
 /// Prints \p R as print<kernel-time> shows it.
 void printKernelReport(const KernelReport &R, llvm::raw_ostream &OS);

@@ -13,11 +13,13 @@
 #include "llvm/IR/DebugLoc.h"
 #include "llvm/IR/PassManager.h"
 
+#include <functional>
 #include <string>
 #include <vector>
 
 namespace llvm {
 class Function;
+class Instruction;
 class Loop;
 class LoopInfo;
 class ScalarEvolution;
@@ -88,14 +90,22 @@ std::vector<LoopTrip> computeLoopTrips(llvm::Function &F, llvm::LoopInfo &LI,
                                        llvm::ScalarEvolution &SE);
 
 class CostModel;
+struct CostInfo;
+
+/// Changes the Cost stage's price of an instruction before the model uses
+/// it (the Memory stage's bank conflicts and constant-cache serialisation).
+using CostAdjuster =
+    std::function<void(const llvm::Instruction &, CostInfo &)>;
 
 /// The per-thread model of \p F (a kernel or a device function it calls),
-/// with instruction costs from \p Costs; \p NominalLatencies binds each
-/// lat.* symbol to the target's nominal value to choose critical paths.
+/// with instruction costs from \p Costs, adjusted by \p Adjust when given;
+/// \p NominalLatencies binds each lat.* symbol to the target's nominal value
+/// to choose critical paths.
 ThreadModel computeThreadModel(llvm::Function &F,
                                llvm::FunctionAnalysisManager &FAM,
                                const CostModel &Costs,
-                               const Bindings &NominalLatencies);
+                               const Bindings &NominalLatencies,
+                               const CostAdjuster &Adjust = nullptr);
 
 } // namespace ktime
 

@@ -8,6 +8,8 @@
 #include "KernelTime/Compat.h"
 #include "KernelTime/Report.h"
 #include "ModuleAnalysis.h"
+#include "Options.h"
+#include "llvm/IR/LLVMContext.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/raw_ostream.h"
@@ -24,7 +26,11 @@ PreservedAnalyses KernelTimePass::run(Module &M, ModuleAnalysisManager &MAM) {
     annotateKernel(R);
     OptimizationRemarkEmitter ORE(R.Kernel);
     emitKernelRemarks(R, ORE);
+    emitLaunchRemarks(R, ORE);
   }
+  if (!options::ReportFile.empty() && compat::getTargetTriple(M).isNVPTX())
+    if (Error E = appendJsonReport(options::ReportFile, *Reports))
+      M.getContext().emitError("KernelTime: " + toString(std::move(E)));
   return PreservedAnalyses::all();
 }
 

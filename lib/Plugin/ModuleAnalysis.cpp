@@ -1,6 +1,7 @@
 //===- ModuleAnalysis.cpp - Run the stages over every kernel of a module --===//
 #include "ModuleAnalysis.h"
 #include "CanonicalClone.h"
+#include "LaunchPrediction.h"
 #include "KernelTime/Compat.h"
 #include "KernelTime/Cost.h"
 #include "KernelTime/Thread.h"
@@ -109,9 +110,14 @@ analyseModule(Module &M, ModuleAnalysisManager &MAM) {
   GpuChooser Chooser;
   if (!Chooser.init(M))
     return std::nullopt;
+  std::optional<std::vector<LaunchSpec>> Specs = readRequestedLaunches(M);
+  if (!Specs)
+    return std::nullopt;
   FunctionAnalysisManager &FAM =
       MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
   std::unique_ptr<CanonicalClone> Clone;
+  // What each report analysed, in the order of Reports.
+  std::vector<AnalysedKernel> Analysed;
   // One function: a kernel, or a device function a kernel calls.
   auto Analyse = [&](Function &F) -> std::optional<KernelReport> {
     std::string Arch = F.getFnAttribute("target-cpu").getValueAsString().str();
@@ -123,13 +129,20 @@ analyseModule(Module &M, ModuleAnalysisManager &MAM) {
     // The per-thread model is built with the first target's costs.
     const GpuTarget *Primary = Targets->empty() ? nullptr : Targets->front();
     KernelReport R;
+    AnalysedKernel A;
+    A.Targets = *Targets;
     if (F.hasOptNone()) {
       if (!Clone)
         Clone = std::make_unique<CanonicalClone>(M);
       R = analyseThroughClone(F, *Clone, FAM, Primary);
+      A.Analysed = &Clone->getClone(F);
+      A.FAM = &Clone->getFAM();
     } else {
       R = analyseOptimised(F, FAM, Primary);
+      A.Analysed = &F;
+      A.FAM = &FAM;
     }
+    Analysed.push_back(A);
     R.Arch = Arch;
     R.NoTargetWhy = NoTargetWhy;
     for (const GpuTarget *T : *Targets)
@@ -154,6 +167,12 @@ analyseModule(Module &M, ModuleAnalysisManager &MAM) {
     R->CalledBy = std::move(Callers);
     R->NoTargetWhy.clear(); // Said at the kernels already.
     Reports.push_back(std::move(*R));
+  }
+  if (!Specs->empty()) {
+    for (size_t I = 0; I != Reports.size(); ++I)
+      Analysed[I].Report = &Reports[I];
+    if (!predictLaunches(M, *Specs, Analysed))
+      return std::nullopt;
   }
   return Reports;
 }

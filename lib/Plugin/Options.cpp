@@ -26,5 +26,52 @@ cl::opt<bool> ListGpus("ktime-list-gpus",
                                 "and sm_XX, then exit"),
                        cl::cat(Category));
 
+cl::list<std::string>
+    Launches("ktime-launch", cl::value_desc("spec"),
+             cl::desc("A launch to predict: KERNEL:grid=X[xYxZ],block="
+                      "X[xYxZ][,shmem=BYTES][,regs=N][,id=NAME]"
+                      "[,PARAM=VALUE...] (repeatable)"),
+             cl::cat(Category));
+
+cl::opt<std::string>
+    LaunchFile("ktime-launch-file", cl::value_desc("file"),
+               cl::desc("A file of launch specs, one per line ('#' starts a "
+                        "comment line)"),
+               cl::cat(Category));
+
+cl::opt<std::string>
+    ReportFile("ktime-report", cl::value_desc("file.json"),
+               cl::desc("Append every predicted launch to this JSON report"),
+               cl::cat(Category));
+
+cl::opt<unsigned> Regs("ktime-regs", cl::value_desc("n"), cl::init(0),
+                       cl::desc("Registers per thread (as ptxas -v reports "
+                                "them) for launches whose spec has no "
+                                "regs= (default: estimated from the IR)"),
+                       cl::cat(Category));
+
+cl::opt<double> SmClockMHz("ktime-sm-clock", cl::value_desc("MHz"),
+                           cl::init(0),
+                           cl::desc("SM clock to predict at (default: the "
+                                    "target file's sustained clock)"),
+                           cl::cat(Category));
+
+cl::opt<double> MemClockMHz("ktime-mem-clock", cl::value_desc("MHz"),
+                            cl::init(0),
+                            cl::desc("Memory clock to predict at (default: "
+                                     "the target file's)"),
+                            cl::cat(Category));
+
+cl::opt<bool> ColdCache("ktime-cold-cache",
+                        cl::desc("Predict with caches flushed before the "
+                                 "launch, as profilers measure"),
+                        cl::cat(Category));
+
+cl::list<std::string>
+    Hits("ktime-hits", cl::value_desc("kernel:l1=F,l2=F"),
+         cl::desc("Cache hit fractions of a kernel's global accesses instead "
+                  "of the estimate (repeatable)"),
+         cl::cat(Category));
+
 } // namespace options
 } // namespace ktime

@@ -20,6 +20,23 @@ extern llvm::cl::list<std::string> Gpus;
 extern llvm::cl::opt<std::string> TargetDir;
 /// -ktime-list-gpus: print the known targets and exit.
 extern llvm::cl::opt<bool> ListGpus;
+/// -ktime-launch=SPEC (repeatable) and -ktime-launch-file=FILE: the launches
+/// to predict.
+extern llvm::cl::list<std::string> Launches;
+extern llvm::cl::opt<std::string> LaunchFile;
+/// -ktime-report=FILE.json: the JSON report.
+extern llvm::cl::opt<std::string> ReportFile;
+/// -ktime-regs=N: registers per thread for launches whose spec has no regs=.
+extern llvm::cl::opt<unsigned> Regs;
+/// -ktime-sm-clock=MHZ, -ktime-mem-clock=MHZ: clocks other than the
+/// target's (0: the target's).
+extern llvm::cl::opt<double> SmClockMHz;
+extern llvm::cl::opt<double> MemClockMHz;
+/// -ktime-cold-cache: caches hold nothing of the kernel's data at launch.
+extern llvm::cl::opt<bool> ColdCache;
+/// -ktime-hits=KERNEL:l1=F,l2=F (repeatable): the kernel's cache hit
+/// fractions instead of the Memory stage's estimate.
+extern llvm::cl::list<std::string> Hits;
 
 } // namespace options
 } // namespace ktime

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "KernelTime/Report.h"
+#include "llvm/Support/Format.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/Function.h"
@@ -15,6 +16,47 @@
 using namespace llvm;
 
 namespace ktime {
+
+/// One launch: its inputs, occupancy, waves and prediction, numbers with
+/// one decimal (cycles and ns).
+static void printLaunch(const LaunchResult &L, raw_ostream &OS) {
+  OS << "  launch '" << L.Spec.Text << "' on " << L.Gpu << ":\n";
+  if (!L.Predicted) {
+    OS << "    no prediction: " << L.Error << "\n";
+    return;
+  }
+  const Prediction &P = L.P;
+  OS << "    block " << formatDim(L.Block) << " (" << L.BlockSource
+     << "), regs " << L.Regs << " (" << L.RegsSource << "), static shared "
+     << L.StaticSharedBytes << " B, dynamic shared "
+     << L.Spec.DynamicSharedBytes << " B\n";
+  OS << "    occupancy: " << L.BlocksPerSM << " blocks/SM, "
+     << L.ActiveWarpsPerSM << " warps/SM ("
+     << format("%.1f", L.Occupancy * 100) << "%), limited by " << L.Limiter
+     << "\n";
+  OS << "    waves: " << format("%.3f", P.Waves) << " (" << P.FullWaves
+     << " full)\n";
+  for (const WaveTime &W : P.WaveTimes)
+    OS << "      wave of " << W.Blocks << " blocks, " << W.BlocksOnSM
+       << " on the busiest SM: " << format("%.1f", W.Cycles)
+       << " cycles (longest warp " << format("%.1f", W.LatencyCycles)
+       << ", issue " << format("%.1f", W.IssueCycles) << ", sync "
+       << format("%.1f", W.SyncCycles) << ", lat.global "
+       << format("%.1f", W.LatGlobal) << "), bound " << getBoundName(W.B)
+       << "\n";
+  OS << "    main thread: time " << format("%.1f", P.ThreadTimeCycles)
+     << ", delay " << format("%.1f", P.ThreadDelayCycles) << ", barriers "
+     << format("%.1f", P.ThreadBarriers) << "\n";
+  OS << "    bytes: global " << format("%.1f", P.GlobalBytes) << ", L2 "
+     << format("%.1f", P.L2Bytes) << ", DRAM " << format("%.1f", P.DramBytes)
+     << ", shared " << format("%.1f", P.SharedBytes) << "\n";
+  OS << "    predicted " << format("%.1f", P.Ns) << " ns = launch "
+     << format("%.1f", P.LaunchNs) << " ns + exec "
+     << format("%.1f", P.ExecNs) << " ns; bound " << getBoundName(P.B)
+     << "\n";
+  for (const std::string &A : L.Assumptions)
+    OS << "    assumption: " << A << "\n";
+}
 
 void printKernelReport(const KernelReport &R, raw_ostream &OS) {
   StringRef Name = R.Kernel->getName();
@@ -51,6 +93,8 @@ void printKernelReport(const KernelReport &R, raw_ostream &OS) {
     for (const std::string &A : T.Assumptions)
       OS.indent(2 * T.Depth + 4) << "assumption: " << A << "\n";
   }
+  for (const LaunchResult &L : R.Launches)
+    printLaunch(L, OS);
 }
 
 } // namespace ktime

@@ -34,8 +34,8 @@ namespace {
 class ThreadModelBuilder {
 public:
   ThreadModelBuilder(FunctionAnalysisManager &FAM, const CostModel &Costs,
-                     const Bindings &Nominal)
-      : FAM(FAM), Costs(Costs), Nominal(Nominal) {}
+                     const Bindings &Nominal, const CostAdjuster &Adjust)
+      : FAM(FAM), Costs(Costs), Nominal(Nominal), Adjust(Adjust) {}
 
   ThreadModel build(Function &F);
 
@@ -46,6 +46,7 @@ private:
   FunctionAnalysisManager &FAM;
   const CostModel &Costs;
   const Bindings &Nominal;
+  const CostAdjuster &Adjust;
   /// Functions being modelled (for recursion) and finished callee models.
   SmallPtrSet<const Function *, 8> InProgress;
   DenseMap<const Function *, NodeCost> Callees;
@@ -119,6 +120,8 @@ InstrTiming ThreadModelBuilder::timing(const Instruction &I, ThreadModel &M) {
     if (std::optional<InstrTiming> T = callTiming(*Call, M))
       return *T;
   CostInfo C = Costs.getCost(I);
+  if (Adjust)
+    Adjust(I, C);
   if (!C.Assumption.empty())
     addNote(M, I, C.Assumption);
   InstrTiming T;
@@ -198,8 +201,9 @@ ThreadModel ThreadModelBuilder::build(Function &F) {
 
 ThreadModel computeThreadModel(Function &F, FunctionAnalysisManager &FAM,
                                const CostModel &Costs,
-                               const Bindings &NominalLatencies) {
-  return ThreadModelBuilder(FAM, Costs, NominalLatencies).build(F);
+                               const Bindings &NominalLatencies,
+                               const CostAdjuster &Adjust) {
+  return ThreadModelBuilder(FAM, Costs, NominalLatencies, Adjust).build(F);
 }
 
 } // namespace ktime

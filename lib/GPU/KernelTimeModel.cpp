@@ -1,0 +1,238 @@
+//===- KernelTimeModel.cpp - One launch on one GPU: waves, PBs, SMs -------===//
+//
+// Seed 000's GPU model (MODEL.md section 1, docs/kernel-time.md): the blocks of a
+// launch run in waves of BlocksPerSM x smCount blocks; each warp's time is
+// its longest thread's (sampled at the warp's first and last lane), warps
+// go round-robin to the SM's processing blocks, a processing block takes
+//   time_PB = max(max_wp (time_WP + time_sync), sum_wp delay_WP),
+// an SM its slowest processing block, and the mean global latency is
+//   lat_SM = coal * (l1 lat_L1 + l2 lat_L2 + dram lat_DRAM) + uncoal lat_U.
+// Then the bandwidth iterations (BandwidthSolver.cpp) raise each level's
+// latency until the bytes the wave asks of it fit its bandwidth. The kernel
+// is the sum of its waves plus the launch overhead of the target's
+// regression.
+//
+//===----------------------------------------------------------------------===//
+#include "GPUModelImpl.h"
+#include "llvm/ADT/STLExtras.h"
+
+#include <algorithm>
+#include <cmath>
+
+using namespace llvm;
+
+namespace ktime {
+
+StringRef getBoundName(Bound B) {
+  switch (B) {
+  case Bound::Latency:
+    return "latency";
+  case Bound::Issue:
+    return "issue";
+  case Bound::Shared:
+    return "shared";
+  case Bound::L1:
+    return "L1";
+  case Bound::L2:
+    return "L2";
+  case Bound::DRAM:
+    return "DRAM";
+  case Bound::Uncoalesced:
+    return "uncoalesced";
+  case Bound::Launch:
+    return "launch";
+  }
+  return "latency";
+}
+
+double launchCycles(const GpuTarget &T, uint64_t Blocks,
+                    uint64_t ThreadsPerBlock, std::string *Assumption) {
+  const LaunchModel &L = T.Launch;
+  double Warps =
+      std::ceil(static_cast<double>(ThreadsPerBlock) / T.WarpSize);
+  double Grid = static_cast<double>(Blocks);
+  if (!L.inFitRange(Grid, Warps)) {
+    // Outside the measured range the fit is held at its nearest edge
+    // (docs/kernel-time.md): AMALi drops the grid term beyond its range too.
+    double G = std::clamp(Grid, double(L.FitGridMin), double(L.FitGridMax));
+    double W = std::clamp(Warps, double(L.FitWarpsMin), double(L.FitWarpsMax));
+    if (Assumption)
+      *Assumption = "launch overhead: grid " + std::to_string(Blocks) +
+                    " blocks of " + std::to_string(unsigned(Warps)) +
+                    " warps is outside the regression's range (grid " +
+                    std::to_string(L.FitGridMin) + "-" +
+                    std::to_string(L.FitGridMax) + ", warps " +
+                    std::to_string(L.FitWarpsMin) + "-" +
+                    std::to_string(L.FitWarpsMax) +
+                    "): evaluated at the nearest edge";
+    return L.cycles(G, W);
+  }
+  return L.cycles(Grid, Warps);
+}
+
+namespace {
+
+std::array<uint64_t, 3> unlinearize(uint64_t Id,
+                                    const std::array<uint64_t, 3> &Dim) {
+  return {Id % Dim[0], (Id / Dim[0]) % Dim[1], Id / (Dim[0] * Dim[1])};
+}
+
+Rational toRational(uint64_t V) { return Rational(static_cast<int64_t>(V)); }
+
+} // namespace
+
+Expected<double> evaluateAt(const Expr &E, const Bindings &B) {
+  if (std::optional<Rational> V = E.evaluate(B))
+    return V->toDouble();
+  std::set<std::string> Symbols;
+  E.collectSymbols(Symbols);
+  std::string Missing;
+  for (const std::string &S : Symbols)
+    if (!B.count(S))
+      Missing += (Missing.empty() ? "'" : ", '") + S + "'";
+  if (Missing.empty())
+    return createStringError(inconvertibleErrorCode(),
+                             "cannot evaluate " + E.str() +
+                                 " (a division by zero?)");
+  return createStringError(inconvertibleErrorCode(),
+                           "no value for " + Missing + " in " + E.str());
+}
+
+Expected<BlockSample> sampleBlock(const KernelInputs &In,
+                                  const LaunchShape &Shape, uint64_t BlockId,
+                                  unsigned WarpSize) {
+  BlockSample S;
+  uint64_t Threads = Shape.Block[0] * Shape.Block[1] * Shape.Block[2];
+  std::array<uint64_t, 3> Cta = unlinearize(BlockId, Shape.Grid);
+  Bindings Base;
+  static const char *Axis[] = {"x", "y", "z"};
+  for (int D = 0; D < 3; ++D) {
+    Base[std::string("ntid.") + Axis[D]] = toRational(Shape.Block[D]);
+    Base[std::string("nctaid.") + Axis[D]] = toRational(Shape.Grid[D]);
+    Base[std::string("ctaid.") + Axis[D]] = toRational(Cta[D]);
+  }
+  unsigned Warps = static_cast<unsigned>((Threads + WarpSize - 1) / WarpSize);
+  for (unsigned W = 0; W != Warps; ++W) {
+    WarpSample WS;
+    uint64_t First = uint64_t(W) * WarpSize;
+    uint64_t Last = std::min<uint64_t>(First + WarpSize, Threads) - 1;
+    WS.Lanes = static_cast<double>(Last - First + 1);
+    for (uint64_t Lane : {First, Last}) {
+      std::array<uint64_t, 3> Tid = unlinearize(Lane, Shape.Block);
+      std::map<std::string, Expr> Subst;
+      for (auto &[Name, V] : Base)
+        Subst[Name] = Expr::constant(V);
+      for (int D = 0; D < 3; ++D)
+        Subst[std::string("tid.") + Axis[D]] =
+            Expr::constant(toRational(Tid[D]));
+      WS.Times.push_back(In.Time.substitute(Subst));
+      WS.Delays.push_back(In.Delay.substitute(Subst));
+      if (Lane == First) {
+        Bindings B = Base;
+        for (int D = 0; D < 3; ++D)
+          B[std::string("tid.") + Axis[D]] = toRational(Tid[D]);
+        Expected<double> Barriers = evaluateAt(In.Barriers, B);
+        if (!Barriers)
+          return Barriers.takeError();
+        WS.Barriers = *Barriers;
+        const Expr *Mem[] = {&In.GlobalBytes,   &In.UncoalescedBytes,
+                             &In.L1HitBytes,    &In.L2HitBytes,
+                             &In.SectorBytes,   &In.SectorBytesMissingL1,
+                             &In.SectorBytesMissingL2, &In.SharedBytes};
+        for (unsigned K = 0; K != NumTraffic; ++K) {
+          Expected<double> V = evaluateAt(*Mem[K], B);
+          if (!V)
+            return V.takeError();
+          WS.Traffic[K] = std::max(0.0, *V) * WS.Lanes;
+        }
+      }
+      if (First == Last)
+        break;
+    }
+    S.Warps.push_back(std::move(WS));
+  }
+  return S;
+}
+
+Expected<Prediction> predictLaunch(const KernelInputs &In,
+                                   const LaunchShape &Shape,
+                                   const GpuTarget &T,
+                                   const ClockSettings &Clocks) {
+  Prediction P;
+  uint64_t Blocks = Shape.Grid[0] * Shape.Grid[1] * Shape.Grid[2];
+  uint64_t Threads = Shape.Block[0] * Shape.Block[1] * Shape.Block[2];
+  if (Blocks == 0 || Threads == 0 || Shape.BlocksPerSM == 0)
+    return createStringError(inconvertibleErrorCode(),
+                             "empty launch or no resident block");
+  uint64_t PerWave = uint64_t(Shape.BlocksPerSM) * T.SmCount;
+  uint64_t FullWaves = Blocks / PerWave;
+  uint64_t Rest = Blocks % PerWave;
+  P.FullWaves = static_cast<unsigned>(FullWaves);
+  P.SmClockMHz = Clocks.SmMHz;
+  P.Waves = double(FullWaves) + double(Rest) / double(PerWave);
+
+  WaveSolver Solver(In, Shape, T, Clocks);
+  // Full waves: all of them when few, else an even sample scaled up.
+  const uint64_t MaxSampled = 16;
+  double ExecCycles = 0;
+  std::array<double, NumTraffic> Traffic = {};
+  if (FullWaves) {
+    uint64_t Samples = std::min(FullWaves, MaxSampled);
+    double Scale = double(FullWaves) / double(Samples);
+    for (uint64_t I = 0; I != Samples; ++I) {
+      uint64_t W = Samples == 1 ? 0 : I * (FullWaves - 1) / (Samples - 1);
+      Expected<WaveResult> WR = Solver.solve(W * PerWave, PerWave);
+      if (!WR)
+        return WR.takeError();
+      ExecCycles += WR->Time.Cycles * Scale;
+      for (unsigned K = 0; K != NumTraffic; ++K)
+        Traffic[K] += WR->GpuTraffic[K] * Scale;
+      if (I == 0)
+        P.WaveTimes.push_back(WR->Time);
+    }
+    if (Samples < FullWaves)
+      P.Assumptions.push_back(
+          std::to_string(FullWaves) + " full waves: " +
+          std::to_string(Samples) +
+          " of them evenly spaced were modelled, the rest take their mean");
+  }
+  if (Rest) {
+    Expected<WaveResult> WR = Solver.solve(FullWaves * PerWave, Rest);
+    if (!WR)
+      return WR.takeError();
+    ExecCycles += WR->Time.Cycles;
+    for (unsigned K = 0; K != NumTraffic; ++K)
+      Traffic[K] += WR->GpuTraffic[K];
+    P.WaveTimes.push_back(WR->Time);
+  }
+  for (const std::string &A : Solver.assumptions())
+    P.Assumptions.push_back(A);
+
+  // The launch's bound is its longest wave's.
+  const WaveTime *Longest = &P.WaveTimes.front();
+  for (const WaveTime &W : P.WaveTimes)
+    if (W.Cycles > Longest->Cycles)
+      Longest = &W;
+  P.B = Longest->B;
+  P.ThreadTimeCycles = Solver.mainThreadTime();
+  P.ThreadDelayCycles = Solver.mainThreadDelay();
+  P.ThreadBarriers = Solver.mainThreadBarriers();
+  P.GlobalBytes = Traffic[TrafficGlobal];
+  P.L2Bytes = Traffic[TrafficSectorMissL1];
+  P.DramBytes = Traffic[TrafficSectorMissL2];
+  P.SharedBytes = Traffic[TrafficShared];
+
+  std::string LaunchNote;
+  double Launch = launchCycles(T, Blocks, Threads, &LaunchNote);
+  if (!LaunchNote.empty())
+    P.Assumptions.push_back(LaunchNote);
+  // Launch cycles are the regression's, at the target's own clock.
+  P.LaunchNs = T.cyclesToNs(Launch);
+  P.ExecNs = ExecCycles * 1e3 / Clocks.SmMHz;
+  P.Ns = P.LaunchNs + P.ExecNs;
+  if (P.LaunchNs > P.ExecNs)
+    P.B = Bound::Launch;
+  return P;
+}
+
+} // namespace ktime

@@ -1,0 +1,154 @@
+//===- LaunchSpec.cpp - Parse launch specifications and launch files ------===//
+//
+// KERNEL:grid=X[xYxZ],block=X[xYxZ][,shmem=BYTES][,regs=N][,id=NAME]
+// [,PARAM=VALUE...] (docs/usage.md). Every error names the spec, and the
+// file and line for a launch file.
+//
+//===----------------------------------------------------------------------===//
+#include "KernelTime/GPUModel.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/MemoryBuffer.h"
+
+using namespace llvm;
+
+namespace ktime {
+
+namespace {
+
+Error specError(StringRef Origin, StringRef Text, const Twine &What) {
+  return createStringError(inconvertibleErrorCode(),
+                           Origin + ": launch spec '" + Text + "': " + What);
+}
+
+/// "4096", "64x64" or "64x64x1": every part a positive integer.
+std::optional<std::array<uint64_t, 3>> parseDim(StringRef S) {
+  SmallVector<StringRef, 3> Parts;
+  S.split(Parts, 'x');
+  if (Parts.empty() || Parts.size() > 3)
+    return std::nullopt;
+  std::array<uint64_t, 3> D = {1, 1, 1};
+  for (size_t I = 0; I != Parts.size(); ++I)
+    if (Parts[I].trim().getAsInteger(10, D[I]) || D[I] == 0)
+      return std::nullopt;
+  return D;
+}
+
+/// An integer or a decimal fraction ("-3", "2.5"), exactly.
+std::optional<Rational> parseNumber(StringRef S) {
+  S = S.trim();
+  bool Negative = S.consume_front("-");
+  auto [IntPart, FracPart] = S.split('.');
+  if (IntPart.empty() && FracPart.empty())
+    return std::nullopt;
+  if (!all_of(IntPart, isDigit) || !all_of(FracPart, isDigit) ||
+      (S.contains('.') && FracPart.empty()) || IntPart.size() > 18 ||
+      FracPart.size() > 18)
+    return std::nullopt;
+  int64_t Int = 0, Frac = 0, Scale = 1;
+  if (!IntPart.empty() && IntPart.getAsInteger(10, Int))
+    return std::nullopt;
+  if (!FracPart.empty()) {
+    if (FracPart.getAsInteger(10, Frac))
+      return std::nullopt;
+    for (size_t I = 0; I != FracPart.size(); ++I)
+      Scale *= 10;
+  }
+  Rational R = Rational(Int) + Rational(Frac, Scale);
+  return Negative ? Rational(0) - R : R;
+}
+
+} // namespace
+
+std::string formatDim(const std::array<uint64_t, 3> &D) {
+  return std::to_string(D[0]) + "x" + std::to_string(D[1]) + "x" +
+         std::to_string(D[2]);
+}
+
+Expected<LaunchSpec> parseLaunchSpec(StringRef Text, StringRef Origin) {
+  LaunchSpec L;
+  L.Text = Text.trim().str();
+  L.Origin = Origin.str();
+  StringRef S = L.Text;
+  // The kernel name ends at the last ':' before the first '=' (C++ names
+  // such as ns::k keep their '::').
+  size_t Eq = S.find('=');
+  size_t Colon = S.substr(0, Eq).rfind(':');
+  if (Colon == StringRef::npos || Colon == 0)
+    return specError(Origin, L.Text,
+                     "expected KERNEL:grid=X,block=Y[,NAME=VALUE...]");
+  L.Kernel = S.substr(0, Colon).trim().str();
+  SmallVector<StringRef, 8> Fields;
+  S.substr(Colon + 1).split(Fields, ',');
+  for (StringRef Field : Fields) {
+    Field = Field.trim();
+    if (Field.empty())
+      return specError(Origin, L.Text, "empty field");
+    auto [Key, Value] = Field.split('=');
+    Key = Key.trim();
+    Value = Value.trim();
+    if (!Field.contains('=') || Key.empty() || Value.empty())
+      return specError(Origin, L.Text,
+                       "field '" + Field + "' is not NAME=VALUE");
+    if (Key == "grid" || Key == "block") {
+      std::optional<std::array<uint64_t, 3>> D = parseDim(Value);
+      if (!D)
+        return specError(Origin, L.Text,
+                         Key + " '" + Value +
+                             "' is not X, XxY or XxYxZ with positive "
+                             "integers");
+      (Key == "grid" ? L.Grid : L.Block) = *D;
+      (Key == "grid" ? L.HasGrid : L.HasBlock) = true;
+    } else if (Key == "shmem") {
+      if (Value.getAsInteger(10, L.DynamicSharedBytes))
+        return specError(Origin, L.Text,
+                         "shmem '" + Value + "' is not a byte count");
+    } else if (Key == "regs") {
+      unsigned R;
+      if (Value.getAsInteger(10, R) || R == 0)
+        return specError(Origin, L.Text,
+                         "regs '" + Value + "' is not a positive integer");
+      L.Regs = R;
+    } else if (Key == "id") {
+      L.Id = Value.str();
+    } else {
+      std::optional<Rational> N = parseNumber(Value);
+      if (!N)
+        return specError(Origin, L.Text,
+                         "value of '" + Key + "' ('" + Value +
+                             "') is not a number");
+      for (auto &[Name, V] : L.Params)
+        if (Name == Key)
+          return specError(Origin, L.Text, "'" + Key + "' given twice");
+      L.Params.push_back({Key.str(), *N});
+    }
+  }
+  if (!L.HasGrid)
+    return specError(Origin, L.Text, "grid= is missing");
+  return L;
+}
+
+Expected<std::vector<LaunchSpec>> readLaunchFile(StringRef Path) {
+  ErrorOr<std::unique_ptr<MemoryBuffer>> Buf =
+      MemoryBuffer::getFile(Path, /*IsText=*/true);
+  if (!Buf)
+    return createStringError(Buf.getError(), Path + ": cannot read launch "
+                                                    "file: " +
+                                                 Buf.getError().message());
+  std::vector<LaunchSpec> Result;
+  SmallVector<StringRef, 64> Lines;
+  (*Buf)->getBuffer().split(Lines, '\n');
+  for (size_t I = 0; I != Lines.size(); ++I) {
+    StringRef Line = Lines[I].trim();
+    if (Line.empty() || Line.starts_with("#"))
+      continue;
+    Expected<LaunchSpec> L =
+        parseLaunchSpec(Line, (Path + ":" + Twine(I + 1)).str());
+    if (!L)
+      return L.takeError();
+    Result.push_back(std::move(*L));
+  }
+  return Result;
+}
+
+} // namespace ktime

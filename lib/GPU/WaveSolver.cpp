@@ -1,0 +1,251 @@
+//===- WaveSolver.cpp - One wave, with the bandwidth iterations -----------===//
+//
+// time_SM(lat) is the busiest SM's time at given level latencies. For each
+// level X in turn (L1 and shared memory per SM, then L2 and DRAM for the
+// whole GPU) the wave asks D_X bytes of a level that moves C_X bytes per
+// cycle, so the wave cannot take less than D_X / C_X cycles. When time_SM
+// is shorter, the level's latency is raised until it is not: time_SM is
+// non-decreasing and continuous in every latency (sums and maxima of terms
+// with non-negative coefficients), so bisection finds the smallest raise.
+// Raising a later level's latency can only lengthen time_SM, so every
+// earlier level stays satisfied: after the last level all hold at once
+// (docs/kernel-time.md gives this argument and the reasons for the order). A level
+// whose latency the kernel's time does not depend on (issue-bound code)
+// cannot be satisfied by waiting: the wave then takes D_X / C_X.
+//
+//===----------------------------------------------------------------------===//
+#include "GPUModelImpl.h"
+#include "KernelTime/Cost.h"
+
+#include <algorithm>
+#include <cmath>
+
+using namespace llvm;
+
+namespace ktime {
+
+namespace {
+
+Rational toRational(double V) {
+  return Rational(static_cast<int64_t>(std::llround(V * 1e6)), 1000000);
+}
+
+double evalOr(const Expr &E, const Bindings &B, double Default) {
+  std::optional<Rational> V = E.evaluate(B);
+  return V ? V->toDouble() : Default;
+}
+
+} // namespace
+
+WaveSolver::WaveSolver(const KernelInputs &In, const LaunchShape &Shape,
+                       const GpuTarget &T, const ClockSettings &Clocks)
+    : In(In), Shape(Shape), T(T) {
+  // On-chip latencies are cycles; DRAM's are nanoseconds, so they scale
+  // with an overridden SM clock (docs/kernel-time.md).
+  double SmScale = Clocks.SmMHz / T.SmClockMHz;
+  Base.L1 = T.L1.Latency;
+  Base.L2 = T.L2.Latency;
+  Base.DRAM = T.DRAM.Latency * SmScale;
+  Base.Uncoalesced = T.Uncoalesced.Latency * SmScale;
+  Base.Shared = T.Shared.Latency;
+  Fixed[getLatencySymbol(MemSpace::Local).str()] = toRational(T.Local.Latency);
+  Fixed[getLatencySymbol(MemSpace::Constant).str()] = toRational(T.Constant.Latency);
+  Fixed[getLatencySymbol(MemSpace::Param).str()] = toRational(T.Constant.Latency);
+  // Hong & Kim's departure delay between warps at a barrier, from the
+  // target's uncoalesced and DRAM latencies (MODEL.md section 1).
+  DelayDep = std::max(0.0, (Base.Uncoalesced - Base.DRAM) / 28.0);
+  uint64_t Threads = Shape.Block[0] * Shape.Block[1] * Shape.Block[2];
+  WarpsPerBlock =
+      static_cast<unsigned>((Threads + T.WarpSize - 1) / T.WarpSize);
+  // Bytes per SM cycle: L1 and shared per SM; L2 and DRAM for the GPU,
+  // DRAM scaled by an overridden memory clock.
+  L1BytesPerClk = T.L1.BytesPerClkPerSM;
+  SharedBytesPerClk = T.Shared.BytesPerClkPerSM;
+  L2BytesPerClk = T.L2.BandwidthGBs * 1e3 / Clocks.SmMHz;
+  DRAMBytesPerClk =
+      T.DRAM.BandwidthGBs * (Clocks.MemMHz / T.MemClockMHz) * 1e3 /
+      Clocks.SmMHz;
+}
+
+Expected<const BlockSample *> WaveSolver::sample(uint64_t BlockId) {
+  auto It = Samples.find(BlockId);
+  if (It == Samples.end()) {
+    Expected<BlockSample> S = sampleBlock(In, Shape, BlockId, T.WarpSize);
+    if (!S)
+      return S.takeError();
+    It = Samples.emplace(BlockId, std::move(*S)).first;
+  }
+  return &It->second;
+}
+
+double WaveSolver::meanGlobalLatency(
+    const Latencies &L, const std::array<double, NumTraffic> &Tr) const {
+  double Global = Tr[TrafficGlobal];
+  if (Global <= 0)
+    return L.DRAM;
+  double Uncoal = std::clamp(Tr[TrafficUncoalesced] / Global, 0.0, 1.0);
+  double L1 = std::clamp(Tr[TrafficL1Hit] / Global, 0.0, 1.0);
+  double L2 = std::clamp(Tr[TrafficL2Hit] / Global, 0.0, 1.0 - L1);
+  double Dram = 1.0 - L1 - L2;
+  return (1.0 - Uncoal) * (L1 * L.L1 + L2 * L.L2 + Dram * L.DRAM) +
+         Uncoal * L.Uncoalesced;
+}
+
+WaveSolver::SMTime
+WaveSolver::smTime(const std::vector<const BlockSample *> &Blocks,
+                   unsigned BlocksOnSM, const Latencies &L,
+                   const std::array<double, NumTraffic> &SMTraffic) const {
+  Bindings B = Fixed;
+  B[getLatencySymbol(MemSpace::Global).str()] =
+      toRational(meanGlobalLatency(L, SMTraffic));
+  B[getLatencySymbol(MemSpace::Shared).str()] = toRational(L.Shared);
+  // Per warp of a block: the longest time and its delay over the sampled
+  // blocks and lanes.
+  std::vector<double> WarpTime(WarpsPerBlock, 0), WarpDelay(WarpsPerBlock, 0),
+      WarpSync(WarpsPerBlock, 0);
+  for (const BlockSample *S : Blocks)
+    for (unsigned W = 0; W != S->Warps.size() && W != WarpsPerBlock; ++W) {
+      const WarpSample &WS = S->Warps[W];
+      for (size_t I = 0; I != WS.Times.size(); ++I) {
+        double Time = evalOr(WS.Times[I], B, 0);
+        double Delay = evalOr(WS.Delays[I], B, 0);
+        WarpTime[W] = std::max(WarpTime[W], Time);
+        WarpDelay[W] = std::max(WarpDelay[W], Delay);
+      }
+      // time_sync = syncs x delay_dep x (warps per block - 1).
+      WarpSync[W] = std::max(WarpSync[W], WS.Barriers * DelayDep *
+                                              double(WarpsPerBlock - 1));
+    }
+  // Warps go round-robin to the processing blocks.
+  unsigned PBs = std::max(1u, T.ProcessingBlocks);
+  std::vector<double> PBLat(PBs, 0), PBIssue(PBs, 0);
+  SMTime R{0, 0, 0, 0, 0};
+  uint64_t Warps = uint64_t(BlocksOnSM) * WarpsPerBlock;
+  for (uint64_t J = 0; J != Warps; ++J) {
+    unsigned W = static_cast<unsigned>(J % WarpsPerBlock);
+    unsigned P = static_cast<unsigned>(J % PBs);
+    double TimeWP = WarpTime[W] + WarpSync[W];
+    if (TimeWP > R.Latency) {
+      R.Latency = TimeWP;
+      R.Sync = WarpSync[W];
+      R.Longest = W;
+    }
+    PBLat[P] = std::max(PBLat[P], TimeWP);
+    PBIssue[P] += WarpDelay[W];
+  }
+  for (unsigned P = 0; P != PBs; ++P) {
+    R.Cycles = std::max(R.Cycles, std::max(PBLat[P], PBIssue[P]));
+    R.Issue = std::max(R.Issue, PBIssue[P]);
+  }
+  return R;
+}
+
+Expected<WaveResult> WaveSolver::solve(uint64_t FirstBlock, uint64_t NBlocks) {
+  std::vector<const BlockSample *> Blocks;
+  for (uint64_t Id : {FirstBlock, FirstBlock + NBlocks - 1}) {
+    Expected<const BlockSample *> S = sample(Id);
+    if (!S)
+      return S.takeError();
+    if (Blocks.empty() || Blocks.back() != *S)
+      Blocks.push_back(*S);
+  }
+  WaveResult R;
+  unsigned BlocksOnSM =
+      static_cast<unsigned>((NBlocks + T.SmCount - 1) / T.SmCount);
+  R.Time.Blocks = NBlocks;
+  R.Time.BlocksOnSM = BlocksOnSM;
+  // Traffic of one mean block (the sampled blocks averaged).
+  std::array<double, NumTraffic> PerBlock = {};
+  for (const BlockSample *S : Blocks)
+    for (const WarpSample &W : S->Warps)
+      for (unsigned K = 0; K != NumTraffic; ++K)
+        PerBlock[K] += W.Traffic[K] / double(Blocks.size());
+  std::array<double, NumTraffic> SM = {};
+  for (unsigned K = 0; K != NumTraffic; ++K) {
+    SM[K] = PerBlock[K] * BlocksOnSM;
+    R.GpuTraffic[K] = PerBlock[K] * double(NBlocks);
+  }
+
+  Latencies L = Base;
+  auto Time = [&](const Latencies &X) {
+    return smTime(Blocks, BlocksOnSM, X, SM).Cycles;
+  };
+  struct Level {
+    Bound B;
+    double Demand, BytesPerClk;
+    double Latencies::*Lat;
+  };
+  Level Levels[] = {
+      {Bound::L1, SM[TrafficSector], L1BytesPerClk, &Latencies::L1},
+      {Bound::Shared, SM[TrafficShared], SharedBytesPerClk,
+       &Latencies::Shared},
+      {Bound::L2, R.GpuTraffic[TrafficSectorMissL1], L2BytesPerClk,
+       &Latencies::L2},
+      {Bound::DRAM, R.GpuTraffic[TrafficSectorMissL2], DRAMBytesPerClk,
+       &Latencies::DRAM},
+  };
+  double Floor = 0;
+  std::optional<Bound> Binding;
+  double BindingNeed = 0;
+  for (const Level &Lv : Levels) {
+    if (Lv.Demand <= 0 || Lv.BytesPerClk <= 0)
+      continue;
+    double Need = Lv.Demand / Lv.BytesPerClk;
+    if (Time(L) >= Need)
+      continue;
+    // Raise the level's latency (DRAM's raise carries the uncoalesced
+    // latency with it: those requests wait in the same queue).
+    auto With = [&](double Raise) {
+      Latencies X = L;
+      X.*Lv.Lat += Raise;
+      if (Lv.Lat == &Latencies::DRAM)
+        X.Uncoalesced += Raise;
+      return X;
+    };
+    double Hi = std::max(1.0, Need);
+    while (Time(With(Hi)) < Need && Hi < 1e12)
+      Hi *= 2;
+    if (Time(With(Hi)) < Need) {
+      // The time does not depend on this level's latency.
+      Floor = std::max(Floor, Need);
+    } else {
+      double Lo = 0;
+      for (int I = 0; I != 100 && Hi - Lo > 1e-9 * std::max(1.0, Hi); ++I) {
+        double Mid = (Lo + Hi) / 2;
+        (Time(With(Mid)) >= Need ? Hi : Lo) = Mid;
+      }
+      L = With(Hi);
+    }
+    if (Need >= BindingNeed) {
+      Binding = Lv.B;
+      BindingNeed = Need;
+    }
+  }
+  SMTime Final = smTime(Blocks, BlocksOnSM, L, SM);
+  R.Time.Cycles = std::max(Final.Cycles, Floor);
+  R.Time.LatencyCycles = Final.Latency;
+  R.Time.IssueCycles = Final.Issue;
+  R.Time.SyncCycles = Final.Sync;
+  R.Time.LatGlobal = meanGlobalLatency(L, SM);
+  if (Binding) {
+    R.Time.B = *Binding;
+    if (*Binding == Bound::DRAM && SM[TrafficGlobal] > 0 &&
+        SM[TrafficUncoalesced] > SM[TrafficGlobal] / 2)
+      R.Time.B = Bound::Uncoalesced;
+  } else {
+    R.Time.B = Final.Issue >= Final.Latency ? Bound::Issue : Bound::Latency;
+  }
+  if (!HaveMain) {
+    HaveMain = true;
+    const WarpSample &W = Blocks.front()->Warps[Final.Longest];
+    Bindings B = Fixed;
+    B[getLatencySymbol(MemSpace::Global).str()] = toRational(R.Time.LatGlobal);
+    B[getLatencySymbol(MemSpace::Shared).str()] = toRational(L.Shared);
+    MainTime = evalOr(W.Times.front(), B, 0);
+    MainDelay = evalOr(W.Delays.front(), B, 0);
+    MainBarriers = W.Barriers;
+  }
+  return R;
+}
+
+} // namespace ktime

@@ -1,0 +1,104 @@
+//===- LaunchRemarks.cpp - The Kernel remark of each predicted launch -----===//
+//
+// One Kernel remark per launch and GPU at the kernel: the predicted time,
+// its parts (launch overhead, waves, time per wave), occupancy and the bound
+// (DESIGN.md's vocabulary); numbers as remark arguments (PredictedNs,
+// LaunchNs, Waves, WaveNs, BlocksPerSM, Occupancy, Bound, ...). A launch
+// without a prediction gets a remark saying why; its assumptions follow as
+// Assumption remarks.
+//
+//===----------------------------------------------------------------------===//
+#include "KernelTime/Report.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/Demangle/Demangle.h"
+#include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/Function.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/FormatVariadic.h"
+
+#include <cmath>
+
+using namespace llvm;
+
+namespace ktime {
+
+namespace {
+
+/// Microseconds with three significant digits at least: "12.3", "0.841".
+std::string microseconds(double Ns) {
+  double Us = Ns / 1e3;
+  const char *Fmt = Us >= 100 ? "%.1f" : Us >= 1 ? "%.2f" : "%.3f";
+  return formatv("{0}", format(Fmt, Us)).str();
+}
+
+std::string percent(double F) {
+  return formatv("{0}", format("%.0f", F * 100)).str();
+}
+
+void emitPrediction(const KernelReport &R, const LaunchResult &L,
+                    OptimizationRemarkEmitter &ORE) {
+  Function &F = *R.Kernel;
+  const Prediction &P = L.P;
+  ORE.emit([&] {
+    OptimizationRemarkAnalysis K(RemarkPassName, "Kernel", &F);
+    K << "kernel " << ore::NV("Kernel", demangle(F.getName().str()))
+      << " on " << ore::NV("Gpu", L.Gpu) << ", grid "
+      << ore::NV("Grid", formatDim(L.Spec.Grid)) << ", block "
+      << ore::NV("Block", formatDim(L.Block)) << ": predicted "
+      << ore::NV("PredictedUs", microseconds(P.Ns)) << " us ("
+      << ore::NV("PredictedNs", static_cast<long long>(std::llround(P.Ns)))
+      << " ns) = launch " << ore::NV("LaunchUs", microseconds(P.LaunchNs))
+      << " us + "
+      << ore::NV("Waves", formatv("{0}", format("%.2f", P.Waves)).str())
+      << " waves (";
+    const WaveTime &W = P.WaveTimes.front();
+    double WaveNs = W.Cycles * 1e3 / P.SmClockMHz;
+    if (P.FullWaves)
+      K << ore::NV("WaveUs", microseconds(WaveNs)) << " us per full wave";
+    else
+      K << "one partial wave of " << ore::NV("WaveUs", microseconds(WaveNs))
+        << " us";
+    K << "); occupancy " << ore::NV("BlocksPerSM", L.BlocksPerSM)
+      << " blocks/SM, " << ore::NV("ActiveWarps", L.ActiveWarpsPerSM)
+      << " warps (" << ore::NV("Occupancy", percent(L.Occupancy))
+      << "%, limited by " << ore::NV("Limiter", L.Limiter) << "), "
+      << ore::NV("Regs", L.Regs) << " registers ("
+      << ore::NV("RegsSource", L.RegsSource) << "); bound: "
+      << ore::NV("Bound", getBoundName(P.B));
+    return K;
+  });
+}
+
+void emitNoPrediction(const KernelReport &R, const LaunchResult &L,
+                      OptimizationRemarkEmitter &ORE) {
+  Function &F = *R.Kernel;
+  ORE.emit([&] {
+    OptimizationRemarkAnalysis K(RemarkPassName, "Kernel", &F);
+    K << "warning: no prediction for launch '"
+      << ore::NV("Spec", L.Spec.Text) << "' on " << ore::NV("Gpu", L.Gpu)
+      << ": " << ore::NV("Reason", L.Error);
+    return K;
+  });
+}
+
+} // namespace
+
+void emitLaunchRemarks(const KernelReport &R, OptimizationRemarkEmitter &ORE) {
+  for (const LaunchResult &L : R.Launches) {
+    if (!L.Predicted) {
+      emitNoPrediction(R, L, ORE);
+      continue;
+    }
+    emitPrediction(R, L, ORE);
+    for (const std::string &A : L.Assumptions)
+      ORE.emit([&] {
+        OptimizationRemarkAnalysis K(RemarkPassName, "Assumption", R.Kernel);
+        K << "assumption (" << ore::NV("Gpu", L.Gpu)
+          << ", launch '" << ore::NV("Spec", L.Spec.Text)
+          << "'): " << ore::NV("Assumption", A);
+        return K;
+      });
+  }
+}
+
+} // namespace ktime
