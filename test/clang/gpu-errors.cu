@@ -8,9 +8,9 @@
 // RUN:   -o /dev/null -mllvm -ktime-gpu=%S/../errors/Inputs/negative-bandwidth.yaml %s 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=BADFILE
 // BADFILE: error: KernelTime: {{.*}}negative-bandwidth.yaml:7:20: field 'memory.dram.bandwidth_gbs': must be a positive number, got '-5'
-// RUN: %clang_ktime --cuda-gpu-arch=sm_75 --cuda-device-only -O3 -S \
+// RUN: %clang_ktime --cuda-gpu-arch=sm_52 --cuda-device-only -O3 -S \
 // RUN:   -o /dev/null -Rpass-analysis=kernel-time %s 2>&1 | FileCheck %s --check-prefix=NOTARGET
-// NOTARGET: remark: warning: no GPU target for sm_75
+// NOTARGET: remark: warning: no GPU target for sm_52
 // NOTARGET: remark: loop: trip = max(0, arg0)
 
 __global__ void fill(int n, float *out) {

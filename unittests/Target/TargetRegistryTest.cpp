@@ -39,8 +39,11 @@ TEST(TargetRegistryTest, LoadAllIsSortedByName) {
   std::vector<std::string> Names;
   for (const GpuTarget &T : *All)
     Names.push_back(T.Name);
-  EXPECT_EQ(Names, (std::vector<std::string>{"a100-pcie-40gb", "a100-sxm4-80gb",
-                                             "h100-sxm"}));
+  EXPECT_EQ(Names, (std::vector<std::string>{
+                       "a100-pcie-40gb", "a100-sxm4-80gb", "gtx-1050-2gb",
+                       "h100-sxm", "l4", "rtx-2080-ti", "rtx-3060-laptop",
+                       "rtx-3080-10gb", "rtx-3090", "rtx-4090", "rtx-a4000",
+                       "rtx-a6000", "t4", "titan-rtx", "v100-pcie-16gb"}));
 }
 
 TEST(TargetRegistryTest, LookupByNameAliasAndPath) {
@@ -51,6 +54,19 @@ TEST(TargetRegistryTest, LookupByNameAliasAndPath) {
   // The aliases docs/targets.md decides on.
   EXPECT_EQ(nameOf(R.lookup("a100")), "a100-pcie-40gb");
   EXPECT_EQ(nameOf(R.lookup("h100")), "h100-sxm");
+  EXPECT_EQ(nameOf(R.lookup("v100")), "v100-pcie-16gb");
+  EXPECT_EQ(nameOf(R.lookup("gtx-1050")), "gtx-1050-2gb");
+  EXPECT_EQ(nameOf(R.lookup("rtx-3080")), "rtx-3080-10gb");
+  // The names benchmark_hub gives its cache files (A4000.json.gz,
+  // RTX_2080_Ti.json.gz, KTPnpolyOutput_2080Ti.json.gz, ...).
+  EXPECT_EQ(nameOf(R.lookup("A4000")), "rtx-a4000");
+  EXPECT_EQ(nameOf(R.lookup("A6000")), "rtx-a6000");
+  EXPECT_EQ(nameOf(R.lookup("RTX_2080_Ti")), "rtx-2080-ti");
+  EXPECT_EQ(nameOf(R.lookup("2080Ti")), "rtx-2080-ti");
+  EXPECT_EQ(nameOf(R.lookup("RTX_Titan")), "titan-rtx");
+  EXPECT_EQ(nameOf(R.lookup("RTX_3090")), "rtx-3090");
+  EXPECT_EQ(nameOf(R.lookup("3090")), "rtx-3090");
+  EXPECT_EQ(nameOf(R.lookup("RTX_3060_laptop")), "rtx-3060-laptop");
   // Names are compared case-insensitively.
   EXPECT_EQ(nameOf(R.lookup("A100")), "a100-pcie-40gb");
   EXPECT_EQ(nameOf(R.lookup("H100-SXM")), "h100-sxm");
@@ -83,12 +99,16 @@ TEST(TargetRegistryTest, LookupOfABrokenPath) {
 
 TEST(TargetRegistryTest, UnknownNameListsTheKnownOnes) {
   TargetRegistry R(shippedTargetDir());
-  std::string Message = errorOf(R.lookup("v100"));
-  EXPECT_NE(Message.find("unknown GPU 'v100'; known: a100-pcie-40gb, "
-                         "a100-sxm4-80gb, h100-sxm (aliases: a100 -> "
-                         "a100-pcie-40gb, h100 -> h100-sxm)"),
+  std::string Message = errorOf(R.lookup("rtx9090"));
+  EXPECT_NE(Message.find("unknown GPU 'rtx9090'; known: a100-pcie-40gb, "
+                         "a100-sxm4-80gb, gtx-1050-2gb, h100-sxm, l4, "
+                         "rtx-2080-ti, rtx-3060-laptop, rtx-3080-10gb, "
+                         "rtx-3090, rtx-4090, rtx-a4000, rtx-a6000, t4, "
+                         "titan-rtx, v100-pcie-16gb (aliases: "),
             std::string::npos)
       << Message;
+  EXPECT_NE(Message.find("a100 -> a100-pcie-40gb"), std::string::npos);
+  EXPECT_NE(Message.find("v100 -> v100-pcie-16gb"), std::string::npos);
   EXPECT_NE(Message.find(shippedTargetDir()), std::string::npos) << Message;
 }
 
@@ -111,13 +131,19 @@ TEST(TargetRegistryTest, DefaultsPerSmArch) {
       return "error: " + llvm::toString(T.takeError());
     return *T ? (*T)->Name : "none";
   };
+  // The defaults docs/targets.md chooses, one per sm_XX.
+  EXPECT_EQ(DefaultName("sm_61"), "gtx-1050-2gb");
+  EXPECT_EQ(DefaultName("sm_70"), "v100-pcie-16gb");
+  EXPECT_EQ(DefaultName("sm_75"), "rtx-2080-ti");
   EXPECT_EQ(DefaultName("sm_80"), "a100-pcie-40gb");
+  EXPECT_EQ(DefaultName("sm_86"), "rtx-a6000");
+  EXPECT_EQ(DefaultName("sm_89"), "rtx-4090");
   EXPECT_EQ(DefaultName("sm_90"), "h100-sxm");
   // The architecture-specific variant runs on the same GPU.
   EXPECT_EQ(DefaultName("sm_90a"), "h100-sxm");
   // No target declares itself the default: not an error.
-  EXPECT_EQ(DefaultName("sm_86"), "none");
-  EXPECT_EQ(DefaultName("sm_75"), "none");
+  EXPECT_EQ(DefaultName("sm_52"), "none");
+  EXPECT_EQ(DefaultName("sm_60"), "none");
   EXPECT_EQ(DefaultName("sm_100"), "none");
   EXPECT_NE(DefaultName("ampere").find(
                 "error: invalid GPU architecture 'ampere'; expected "
