@@ -11,7 +11,7 @@
 #ifndef KERNELTIME_REPORT_H
 #define KERNELTIME_REPORT_H
 
-#include "KernelTime/GPUModel.h"
+#include "KernelTime/GPU.h"
 #include "KernelTime/Thread.h"
 #include "llvm/ADT/StringRef.h"
 

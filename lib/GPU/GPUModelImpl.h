@@ -7,7 +7,7 @@
 #ifndef KERNELTIME_GPU_GPUMODELIMPL_H
 #define KERNELTIME_GPU_GPUMODELIMPL_H
 
-#include "KernelTime/GPUModel.h"
+#include "KernelTime/GPU.h"
 
 #include <map>
 

@@ -5,7 +5,7 @@
 // file and line for a launch file.
 //
 //===----------------------------------------------------------------------===//
-#include "KernelTime/GPUModel.h"
+#include "KernelTime/GPU.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/MemoryBuffer.h"

@@ -5,7 +5,7 @@
 // __shared__ array has no size here (its bytes are the launch's shmem).
 //
 //===----------------------------------------------------------------------===//
-#include "KernelTime/GPUModel.h"
+#include "KernelTime/GPU.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/GlobalVariable.h"

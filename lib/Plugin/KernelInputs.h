@@ -9,7 +9,7 @@
 #define KERNELTIME_PLUGIN_KERNELINPUTS_H
 
 #include "KernelTime/GPU.h"
-#include "KernelTime/GPUModel.h"
+#include "KernelTime/GPU.h"
 #include "KernelTime/Thread.h"
 #include "llvm/IR/PassManager.h"
 
