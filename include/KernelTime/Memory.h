@@ -161,7 +161,8 @@ public:
   /// "nvvm.reqntid"); std::nullopt when not: a warp is then assumed to span
   /// 32 consecutive tid.x (ntid.x a multiple of 32), as Assumptions say.
   /// \p Params binds parameter symbols when a launch gives their values
-  /// (symbolic lane strides then become numbers).
+  /// (symbolic lane strides then become numbers). activeLanes uses \p F's
+  /// analyses in \p FAM: they must stay valid while it is called.
   MemoryAnalysis(llvm::Function &F, llvm::FunctionAnalysisManager &FAM,
                  const GpuTarget &T,
                  std::optional<std::array<unsigned, 3>> BlockDim,

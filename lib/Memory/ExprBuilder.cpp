@@ -71,6 +71,9 @@ std::vector<const OpaqueValue *> ExprBuilder::opaqueIn(const Expr &E) const {
 
 namespace {
 
+/// Phis looked through inside one another, at most.
+constexpr size_t MaxPhiDepth = 8;
+
 /// A division, remainder or shift by a positive constant, which ScevToExpr
 /// converts itself when its dividend converts.
 const Value *divisionDividend(const Value *V) {
@@ -131,7 +134,7 @@ std::optional<Expr> ExprBuilder::samePhiInputs(const Value *V) {
   // A phi merging one value computed in several blocks (tid.x read again
   // on each path) is that value.
   const auto *Phi = dyn_cast<PHINode>(V);
-  if (!Phi || !InPhi.insert(Phi).second)
+  if (!Phi || InPhi.size() >= MaxPhiDepth || !InPhi.insert(Phi).second)
     return std::nullopt;
   std::optional<Expr> Common;
   bool Same = true;

@@ -12,8 +12,10 @@
 // and for X == 0: s = 0: n - n * min(1, max(Y, -Y)); s = 1:
 // max(0, min(1, Y + n)) - max(0, min(1, Y)); s = -1: max(0, min(1, Y + 1))
 // - max(0, min(1, Y - n + 1)). When every X_l is a constant, the lanes are
-// a mask. and/or/not combine them (counts only when one side is uniform).
-// Unsigned comparisons are read as comparisons of non-negative values.
+// a mask. not takes the other lanes; and/or multiply when one side is
+// uniform, and otherwise split the lanes by one comparison's deltas and
+// count the other within each group (a || b as not (!a && !b)). Unsigned
+// comparisons are read as comparisons of non-negative values.
 //
 //===----------------------------------------------------------------------===//
 #include "MemoryImpl.h"

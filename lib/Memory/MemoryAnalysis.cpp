@@ -82,14 +82,20 @@ std::pair<Expr, Rational> splitConstant(const Expr &E) {
   return {Rest, C};
 }
 
-/// The largest power-of-two-free modulus M (dividing LineBytes and the
-/// base's alignment) for which E mod M is known, and that residue: every
-/// non-constant term is a multiple of its integer coefficient times the
-/// known multiples of its symbols.
+/// The largest modulus M dividing LineBytes and the base's alignment for
+/// which E mod M is known, and that residue: every non-constant term is a
+/// multiple of its integer coefficient times the known multiples of its
+/// symbols, so E mod M is E's constant term mod M.
 std::pair<int64_t, int64_t>
 knownResidue(const Expr &E, const std::map<std::string, int64_t> &Multiples,
              int64_t BaseAlign) {
   auto [Rest, C] = splitConstant(E);
+  // Multiples beyond Cap tell nothing more; keeping them below it keeps
+  // the products from overflowing.
+  const int64_t Cap = LineBytes * AssumedBaseAlign;
+  auto Part = [Cap](int64_t V) {
+    return V == INT64_MIN ? Cap : std::gcd(V < 0 ? -V : V, Cap);
+  };
   int64_t G = 0;
   auto Terms =
       Rest.getKind() == Expr::Kind::Add
@@ -106,13 +112,12 @@ knownResidue(const Expr &E, const std::map<std::string, int64_t> &Multiples,
         std::optional<int64_t> I = K->getInt64();
         if (!I)
           return {1, 0};
-        M *= std::abs(*I);
+        M = Part(M * Part(*I));
       } else if (F.isSymbol()) {
         auto It = Multiples.find(F.getSymbolName().str());
         if (It != Multiples.end())
-          M *= It->second;
+          M = Part(M * Part(It->second));
       }
-      M = std::gcd(M, LineBytes * AssumedBaseAlign);
     }
     G = std::gcd(G, M);
   }
@@ -447,6 +452,14 @@ AccessAddress AccessAnalyser::analyse(AccessInfo &A, const Value *Ptr) {
                            " bytes (each lane in its own sectors)");
       break;
     }
+    return Facts;
+  }
+  // Offsets this far apart (a stride of terabytes) are scattered anyway;
+  // keep the counting arithmetic far from overflow.
+  constexpr int64_t MaxSpan = int64_t(1) << 40;
+  if (llvm::any_of(Off64,
+                   [&](int64_t O) { return O > MaxSpan || O < -MaxSpan; })) {
+    scattered(A, "the lanes' offsets are more than 2^40 bytes apart");
     return Facts;
   }
   auto [Mod, Residue] =

@@ -40,6 +40,7 @@ WarpLayout WarpLayout::make(std::optional<std::array<unsigned, 3>> Block,
   enum class BaseKind { Zero, Helper, Own };
   std::array<BaseKind, 3> Base = {BaseKind::Own, BaseKind::Own, BaseKind::Own};
   std::array<int64_t, 3> Scale = {1, 1, 1};
+  std::map<std::string, Expr> Sizes;
   std::function<std::array<int64_t, 3>(int64_t)> Id =
       [](int64_t L) -> std::array<int64_t, 3> {
     return {L, 0, 0};
@@ -100,7 +101,7 @@ WarpLayout WarpLayout::make(std::optional<std::array<unsigned, 3>> Block,
                               "first warp is modelled");
     }
     for (unsigned D = 0; D != 3; ++D)
-      W.Back["ntid." + std::string(Dim[D])] =
+      Sizes["ntid." + std::string(Dim[D])] =
           Expr::constant(static_cast<int64_t>((*Block)[D] ? (*Block)[D] : 1));
   }
 
@@ -134,13 +135,8 @@ WarpLayout WarpLayout::make(std::optional<std::array<unsigned, 3>> Block,
     }
     S["laneid"] = Expr::constant(L);
     // The sizes, when known, are constants for every lane.
-    for (const auto &[Sym, Value] : W.Back)
-      if (StringRef(Sym).starts_with("ntid."))
-        S[Sym] = Value;
+    S.insert(Sizes.begin(), Sizes.end());
   }
-  // Back only turns helpers into ids; the sizes stay substituted.
-  for (unsigned D = 0; D != 3; ++D)
-    W.Back.erase("ntid." + std::string(Dim[D]));
   return W;
 }
 

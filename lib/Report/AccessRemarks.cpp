@@ -16,6 +16,9 @@
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/Instructions.h"
 
+#include <set>
+#include <tuple>
+
 using namespace llvm;
 
 namespace ktime {
@@ -52,6 +55,13 @@ void appendFactor(OptimizationRemarkAnalysis &R, const Rational &F) {
 
 void emitAccessRemarks(const MemoryAnalysis &MA, const Function &Reported,
                        OptimizationRemarkEmitter &ORE) {
+  // Unrolled loops repeat an access at one source position: say it once.
+  std::set<std::tuple<unsigned, unsigned, MemSpace, const char *>> Said;
+  auto FirstAt = [&](const AccessInfo &A) {
+    return !A.Loc ||
+           Said.insert({A.Loc.getLine(), A.Loc.getCol(), A.Space, direction(A)})
+               .second;
+  };
   for (const AccessInfo &A : MA.accesses()) {
     const BasicBlock *Region = A.Inst && A.Inst->getFunction() == &Reported
                                    ? A.Inst->getParent()
@@ -62,7 +72,7 @@ void emitAccessRemarks(const MemoryAnalysis &MA, const Function &Reported,
     StringRef Space = getMemSpaceName(A.Space);
     switch (A.Space) {
     case MemSpace::Shared:
-      if (A.BankConflictDegree <= 1)
+      if (A.BankConflictDegree <= 1 || !FirstAt(A))
         continue;
       ORE.emit([&] {
         OptimizationRemarkAnalysis R(RemarkPassName, "Access", Where, Region);
@@ -78,7 +88,7 @@ void emitAccessRemarks(const MemoryAnalysis &MA, const Function &Reported,
       break;
     case MemSpace::Constant:
     case MemSpace::Param:
-      if (A.ConstantSerialization <= 1)
+      if (A.ConstantSerialization <= 1 || !FirstAt(A))
         continue;
       ORE.emit([&] {
         OptimizationRemarkAnalysis R(RemarkPassName, "Access", Where, Region);
@@ -89,7 +99,7 @@ void emitAccessRemarks(const MemoryAnalysis &MA, const Function &Reported,
       });
       break;
     default:
-      if (!A.isUncoalesced())
+      if (!A.isUncoalesced() || !FirstAt(A))
         continue;
       ORE.emit([&] {
         OptimizationRemarkAnalysis R(RemarkPassName, "Access", Where, Region);

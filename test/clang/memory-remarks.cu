@@ -59,3 +59,16 @@ __global__ void transpose(const float *in, float *out) {
 // YAML-NEXT: DebugLoc: { File: memory-remarks.cu, Line: [[#@LINE-5]], Column: 23 }
 // YAML:        - Degree: '32'
 // YAML:        - Wavefronts: '32'
+
+// A row per thread, unrolled 4 times: the four copies of m[r * 64 + c]
+// (lanes 64 floats = 256 bytes apart: 32 sectors, factor 8) share one
+// source position and get one remark.
+__global__ void rows(const float *m, float *out) {
+  int r = blockIdx.x * blockDim.x + threadIdx.x;
+  float s = 0;
+#pragma unroll 4
+  for (int c = 0; c < 64; ++c)
+    // CHECK: memory-remarks.cu:[[@LINE+1]]:10: remark: global load is uncoalesced: a warp touches 32 sectors where 4 would do (factor 8, stride 256 bytes) [-Rpass-analysis=kernel-time]
+    s += m[r * 64 + c];
+  out[r] = s;
+}
