@@ -4,7 +4,8 @@
 // (ktime.trip, ktime.lat and ktime.del on each loop's !llvm.loop,
 // !ktime.kernel on each kernel),
 // emits the optimization remarks of pass "kernel-time" (Loop, Assumption,
-// Kernel, NoTarget, Canonicalized) and prints the model for print<kernel-time>.
+// Kernel, NoTarget, Canonicalized, Access) and prints the model for
+// print<kernel-time>.
 // docs/usage.md describes every output; test/Plugin and test/clang test them.
 //
 //===----------------------------------------------------------------------===//
@@ -27,6 +28,8 @@ class raw_ostream;
 } // namespace llvm
 
 namespace ktime {
+
+class MemoryAnalysis;
 
 /// The pass name remarks carry (-Rpass-analysis=kernel-time).
 inline constexpr const char *RemarkPassName = "kernel-time";
@@ -125,6 +128,15 @@ void emitLaunchRemarks(const KernelReport &R,
 /// file lock so that several compilations can share one report.
 llvm::Error appendJsonReport(llvm::StringRef Path,
                              const std::vector<KernelReport> &Reports);
+
+/// Emits an Access remark at each uncoalesced global, generic or local
+/// access (factor above 1), each bank-conflicted shared access and each
+/// serialized constant access of \p MA, with the numbers as arguments
+/// (Sectors, MinSectors, Factor, StrideBytes, Degree, Wavefronts,
+/// Serialization). \p Reported is the function the remarks are for (the
+/// original kernel when \p MA analysed a canonicalised clone).
+void emitAccessRemarks(const MemoryAnalysis &MA, const llvm::Function &Reported,
+                       llvm::OptimizationRemarkEmitter &ORE);
 
 /// Prints \p R as print<kernel-time> shows it.
 void printKernelReport(const KernelReport &R, llvm::raw_ostream &OS);

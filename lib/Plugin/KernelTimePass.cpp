@@ -5,11 +5,14 @@
 //
 //===----------------------------------------------------------------------===//
 #include "KernelTimePass.h"
+#include "CanonicalClone.h"
 #include "KernelTime/Compat.h"
+#include "KernelTime/Memory.h"
 #include "KernelTime/Report.h"
 #include "ModuleAnalysis.h"
 #include "Options.h"
 #include "llvm/IR/LLVMContext.h"
+#include "TargetSelection.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/raw_ostream.h"
@@ -17,6 +20,41 @@
 using namespace llvm;
 
 namespace ktime {
+
+/// Access remarks (the Memory stage) for each analysed function with a GPU
+/// target, only when kernel-time remarks are wanted: the analysis costs
+/// compile time.
+static void emitMemoryRemarks(Module &M, ModuleAnalysisManager &MAM,
+                              ArrayRef<KernelReport> Reports) {
+  if (Reports.empty() || !OptimizationRemarkEmitter::allowExtraAnalysis(
+                             M.getContext(), RemarkPassName))
+    return;
+  GpuChooser Chooser;
+  if (!Chooser.init(M))
+    return;
+  FunctionAnalysisManager &FAM =
+      MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
+  std::unique_ptr<CanonicalClone> Clone;
+  for (const KernelReport &R : Reports) {
+    std::string Why;
+    std::optional<std::vector<const GpuTarget *>> Targets =
+        Chooser.choose(M, R.Arch, Why);
+    if (!Targets || Targets->empty())
+      continue;
+    Function *F = R.Kernel;
+    FunctionAnalysisManager *Analyses = &FAM;
+    if (R.Canonicalized) {
+      if (!Clone)
+        Clone = std::make_unique<CanonicalClone>(M);
+      F = &Clone->getClone(*R.Kernel);
+      Analyses = &Clone->getFAM();
+    }
+    MemoryAnalysis MA(*F, *Analyses, *Targets->front(),
+                      getRequiredBlockDim(*R.Kernel));
+    OptimizationRemarkEmitter ORE(R.Kernel);
+    emitAccessRemarks(MA, *R.Kernel, ORE);
+  }
+}
 
 PreservedAnalyses KernelTimePass::run(Module &M, ModuleAnalysisManager &MAM) {
   std::optional<std::vector<KernelReport>> Reports = analyseModule(M, MAM);
@@ -31,6 +69,7 @@ PreservedAnalyses KernelTimePass::run(Module &M, ModuleAnalysisManager &MAM) {
   if (!options::ReportFile.empty() && compat::getTargetTriple(M).isNVPTX())
     if (Error E = appendJsonReport(options::ReportFile, *Reports))
       M.getContext().emitError("KernelTime: " + toString(std::move(E)));
+  emitMemoryRemarks(M, MAM, *Reports);
   return PreservedAnalyses::all();
 }
 

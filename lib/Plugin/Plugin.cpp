@@ -4,6 +4,7 @@
 //   opt -load-pass-plugin=KernelTime.so -passes=kernel-time
 //   opt -load-pass-plugin=KernelTime.so -passes='print<kernel-time>'
 //   opt -load-pass-plugin=KernelTime.so -passes='print<kernel-time-cost>'
+//   opt -load-pass-plugin=KernelTime.so -passes='print<kernel-time-memory>'
 //   clang++ -x cuda -fpass-plugin=KernelTime.so ...   (optimizer's last
 //   extension point, every -O level; host modules are left alone)
 // and handles -ktime-list-gpus, which prints the targets and exits.
@@ -12,6 +13,7 @@
 #include "CostPrinterPass.h"
 #include "KernelTime/Compat.h"
 #include "KernelTimePass.h"
+#include "MemoryPrinterPass.h"
 #include "Options.h"
 #include "TargetSelection.h"
 #include "llvm/Support/raw_ostream.h"
@@ -45,6 +47,10 @@ void registerCallbacks(PassBuilder &PB) {
         }
         if (Name == "print<kernel-time-cost>") {
           MPM.addPass(ktime::KernelCostPrinterPass(outs()));
+          return true;
+        }
+        if (Name == "print<kernel-time-memory>") {
+          MPM.addPass(ktime::KernelMemoryPrinterPass(outs()));
           return true;
         }
         return false;

@@ -1,0 +1,274 @@
+//===- Memory.h - Memory behaviour of a kernel's accesses -------*- C++ -*-===//
+//
+// The Memory stage (DESIGN.md): for each load, store and atomic of a kernel,
+// the state space, the bytes per thread, the access pattern of one warp
+// (from the address's ScalarEvolution in tid.x, tid.y, tid.z), the 32-byte
+// sectors and 128-byte lines one warp request touches against the minimum
+// (the coalescing factor), the shared-memory bank-conflict degree, the
+// constant-cache serialization, the reuse of the data (by the same thread
+// across loop iterations, by the threads of a block, by the grid) and, from
+// it, the L1 and L2 hit fractions. It also gives the fraction of a warp's
+// lanes that take each side of a branch. docs/memory.md has the method,
+// the formulas and the limits; test/Memory tests it through
+// print<kernel-time-memory>.
+//
+//===----------------------------------------------------------------------===//
+#ifndef KERNELTIME_MEMORY_H
+#define KERNELTIME_MEMORY_H
+
+#include "KernelTime/Cost.h"
+#include "KernelTime/Expr.h"
+#include "KernelTime/Target.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/IR/DebugLoc.h"
+#include "llvm/IR/PassManager.h"
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace llvm {
+class BasicBlock;
+class Function;
+class Instruction;
+class Loop;
+class raw_ostream;
+} // namespace llvm
+
+namespace ktime {
+
+/// How the addresses of one warp's lanes relate, from the step between
+/// lanes next to each other in tid.x.
+enum class AccessPattern {
+  Broadcast, ///< every active lane reads the same address
+  Unit,      ///< the tid.x step is the access size (contiguous in x)
+  Strided,   ///< another constant tid.x step (0 included when rows differ)
+  Mixed,     ///< per-lane offsets known, but no single step (tid.x / 2, ...)
+  Irregular, ///< lane addresses depend on data or on a non-affine function
+             ///< of the ids: assumed scattered (each lane its own sectors)
+  Unknown    ///< the address could not be analysed: assumed coalesced
+};
+
+/// "broadcast", "unit", "strided", "mixed", "irregular", "unknown".
+llvm::StringRef getAccessPatternName(AccessPattern P);
+
+/// What is re-read, per access; the byte counts are for the access's group
+/// (the accesses off the same base whose offsets differ by constants only:
+/// the taps of a stencil, an unrolled window), as expressions in ntid.*,
+/// nctaid.*, parameters and trip counts.
+struct ReuseInfo {
+  /// The outermost enclosing loop whose iterations leave the address
+  /// unchanged: the same thread re-reads the same bytes every iteration.
+  const llvm::Loop *InvariantLoop = nullptr;
+  /// Its name (L<line>), empty when there is none.
+  std::string InvariantLoopName;
+  /// Index of the group in MemoryAnalysis::groups() and its member count.
+  unsigned Group = 0;
+  unsigned GroupSize = 1;
+  /// Bytes the block's threads ask for through the group: bytes per
+  /// execution x threads per block x executions per thread, summed over the
+  /// members (branches inside loops are not counted out).
+  std::optional<Expr> RequestedBytesPerBlock;
+  /// Distinct bytes those requests touch (the footprint of the affine
+  /// address over the box of tid and loop-iteration ranges).
+  std::optional<Expr> UniqueBytesPerBlock;
+  /// Distinct bytes the whole grid touches through the group (the box also
+  /// spans ctaid.*).
+  std::optional<Expr> GridFootprintBytes;
+  /// False when the footprints are upper bounds (non-contiguous sets whose
+  /// shifted copies overlap, or no affine address: no reuse assumed).
+  bool FootprintExact = true;
+};
+
+/// One memory access of a kernel and how a warp performs it.
+struct AccessInfo {
+  const llvm::Instruction *Inst = nullptr;
+  llvm::DebugLoc Loc;
+  /// The state space (Cost's getMemSpace); Generic is analysed as Global.
+  MemSpace Space = MemSpace::Generic;
+  bool IsLoad = false, IsStore = false, IsAtomic = false;
+  /// Read through the read-only path (ld.global.nc, ldu, !invariant.load).
+  bool ReadOnly = false;
+  /// Bytes one thread moves per execution, vector widths included.
+  unsigned BytesPerThread = 0;
+  /// Executions per thread: the product of the trip counts of the loops
+  /// around the access (branches are not counted out).
+  Expr ExecutionsPerThread = Expr::constant(1);
+
+  AccessPattern Pattern = AccessPattern::Unknown;
+  /// Address step between lanes next to each other in tid.x, in bytes.
+  std::optional<int64_t> LaneStrideBytes;
+  /// Address step between the rows (tid.y) a warp spans when the block's x
+  /// size is below 32; none when a warp spans one row.
+  std::optional<int64_t> RowStrideBytes;
+  /// A lane step that depends on parameters (a row length n): its
+  /// expression; the counts then assume it is at least 32 bytes.
+  std::optional<Expr> SymbolicStrideBytes;
+  /// Lanes of the modelled warp that perform the access: 32, fewer when
+  /// the block is smaller or an enclosing branch keeps a known lane set
+  /// (tid.x % 2) out.
+  unsigned ActiveLanes = 32;
+
+  /// Global, generic and local accesses: one warp request. Distinct 32-byte
+  /// sectors and 128-byte lines touched, and those the bytes the active
+  /// lanes ask for (ActiveLanes x BytesPerThread) need when contiguous from
+  /// the request's lowest address (a misaligned unit-stride request is not
+  /// uncoalesced; a broadcast touches fewer than the minimum).
+  unsigned Sectors = 0, MinSectors = 0, Lines = 0, MinLines = 0;
+  /// max(1, Sectors / MinSectors).
+  Rational CoalescingFactor = Rational(1);
+  /// Sectors x 32 / ActiveLanes: bytes the memory system moves per thread.
+  Rational TransferredBytesPerThread;
+  /// BytesPerThread when CoalescingFactor > 1, else 0 (seed 000's
+  /// uncoalMem: never more than the bytes asked for).
+  Rational UncoalescedBytesPerThread;
+
+  /// Shared: the most distinct 4-byte words (the target's bank width) that
+  /// fall in one bank within one phase of the request (1 = conflict-free),
+  /// and the phases the request takes in all (wide accesses take several
+  /// even without conflicts: 8 bytes per lane 2, 16 bytes 4).
+  unsigned BankConflictDegree = 1;
+  unsigned SharedWavefronts = 1;
+  /// Constant and param: distinct addresses of one warp request (1 =
+  /// broadcast); the constant cache serves one address per cycle.
+  unsigned ConstantSerialization = 1;
+
+  ReuseInfo Reuse;
+  /// What was assumed: unknown block shape, base alignment, irregular
+  /// pattern, generic space, ...
+  std::vector<std::string> Assumptions;
+
+  bool isUncoalesced() const { return CoalescingFactor > Rational(1); }
+};
+
+/// Accesses off one base whose offsets differ by constants (stencil taps).
+struct AccessGroup {
+  /// Indices into MemoryAnalysis::accesses().
+  std::vector<unsigned> Members;
+  /// The group's requested and unique bytes (copied into each member's
+  /// ReuseInfo).
+  ReuseInfo Reuse;
+};
+
+/// Memory behaviour of one kernel for one GPU target.
+class MemoryAnalysis {
+public:
+  /// \p BlockDim: the block shape when known (a launch, or the kernel's
+  /// "nvvm.reqntid"); std::nullopt when not: a warp is then assumed to span
+  /// 32 consecutive tid.x (ntid.x a multiple of 32), as Assumptions say.
+  /// \p Params binds parameter symbols when a launch gives their values
+  /// (symbolic lane strides then become numbers). activeLanes uses \p F's
+  /// analyses in \p FAM: they must stay valid while it is called.
+  MemoryAnalysis(llvm::Function &F, llvm::FunctionAnalysisManager &FAM,
+                 const GpuTarget &T,
+                 std::optional<std::array<unsigned, 3>> BlockDim,
+                 const Bindings &Params = {});
+  ~MemoryAnalysis();
+  MemoryAnalysis(MemoryAnalysis &&);
+
+  const llvm::Function &getFunction() const { return F; }
+  const GpuTarget &getTarget() const { return T; }
+  std::optional<std::array<unsigned, 3>> getBlockDim() const {
+    return BlockDim;
+  }
+
+  /// Every access in the order of the function's instructions.
+  llvm::ArrayRef<AccessInfo> accesses() const { return Accesses; }
+  /// The access of \p I; null when \p I is not an analysed access (a
+  /// memcpy gives two accesses, its read and its write: this is the read).
+  const AccessInfo *lookup(const llvm::Instruction &I) const;
+  llvm::ArrayRef<AccessGroup> groups() const { return Groups; }
+
+  /// Distinct bytes all global, generic and local accesses touch per block
+  /// and per grid (the sum over groups; std::nullopt when some group has no
+  /// footprint), for estimateHits' capacity test.
+  std::optional<Expr> blockFootprintBytes() const;
+  std::optional<Expr> gridFootprintBytes() const;
+
+  /// Lanes of a warp that take the edge Branch -> Succ, an Expr in ids,
+  /// sizes and parameters meant to be evaluated at the warp's first thread
+  /// (lane 0); std::nullopt when unknown. `if (i < n)` with i =
+  /// ctaid.x * ntid.x + tid.x gives max(0, min(32, n - i)) on the taken
+  /// side; `if (tid.x % 2)` 16 on each side.
+  std::optional<Expr> activeLanes(const llvm::BasicBlock &Branch,
+                                  const llvm::BasicBlock &Succ) const;
+  /// activeLanes divided by the lanes of the modelled warp (32, or the
+  /// block's thread count when the block is smaller).
+  std::optional<Expr> activeFraction(const llvm::BasicBlock &Branch,
+                                     const llvm::BasicBlock &Succ) const;
+  /// The lanes of the modelled warp (32, or fewer for a smaller block).
+  unsigned warpLanes() const;
+
+  /// What holds for the whole kernel (the block-shape assumption).
+  llvm::ArrayRef<std::string> kernelAssumptions() const {
+    return KernelAssumptions;
+  }
+
+  struct Impl;
+
+private:
+  llvm::Function &F;
+  const GpuTarget &T;
+  std::optional<std::array<unsigned, 3>> BlockDim;
+  std::vector<AccessInfo> Accesses;
+  std::vector<AccessGroup> Groups;
+  llvm::DenseMap<const llvm::Instruction *, unsigned> Index;
+  std::vector<std::string> KernelAssumptions;
+  std::unique_ptr<Impl> I;
+};
+
+/// The block shape a kernel requires ("nvvm.reqntid"="X[,Y[,Z]]", missing
+/// sizes 1), or std::nullopt.
+std::optional<std::array<unsigned, 3>>
+getRequiredBlockDim(const llvm::Function &F);
+
+/// What the caches see of a launch, for estimateHits.
+struct CacheContext {
+  /// Blocks resident on one SM at a time (the GPU stage's occupancy).
+  unsigned ResidentBlocksPerSM = 1;
+  /// Values of ntid.*, nctaid.*, parameters and trip.* symbols.
+  Bindings Launch;
+  /// True: the first launch, caches empty. False (the default and the
+  /// prediction's meaning): back to back launches, data that fits L2 is
+  /// still there.
+  bool ColdCache = false;
+  /// L1 bytes one SM has for data: memory.l1.size_bytes minus the
+  /// shared-memory carve-out of the launch.
+  uint64_t L1BytesAvailable = 0;
+  /// Distinct bytes of all the kernel's accesses per block and per grid
+  /// (MemoryAnalysis::blockFootprintBytes, gridFootprintBytes), which
+  /// compete for the caches; unset: the access's own group alone.
+  std::optional<Expr> KernelBlockFootprintBytes;
+  std::optional<Expr> KernelGridFootprintBytes;
+};
+
+/// Fractions of an access's requests served by L1 and by L2 (the rest go to
+/// DRAM), and how they were found.
+struct HitFractions {
+  double L1 = 0, L2 = 0;
+  std::string Why;
+};
+
+/// The L1 and L2 hit fractions of \p A for a launch (docs/memory.md):
+/// L1 = 1 - unique / requested bytes per block when the resident blocks'
+/// footprints fit the available L1, scaled down by the fraction that fits
+/// when not; L2 = the L1 misses that hit L2: all of them when the grid
+/// footprint fits L2 and the cache is warm, else all but the compulsory
+/// misses. Stores and atomics never hit L1. A pure function.
+HitFractions estimateHits(const AccessInfo &A, const GpuTarget &T,
+                          const CacheContext &C);
+
+/// A coalescing factor as printouts and remarks show it: an integer, or
+/// a decimal with two digits ("1.25").
+std::string formatFactor(const Rational &F);
+
+/// One line per access as print<kernel-time-memory> shows it.
+void printAccess(const AccessInfo &A, llvm::raw_ostream &OS);
+
+} // namespace ktime
+
+#endif // KERNELTIME_MEMORY_H

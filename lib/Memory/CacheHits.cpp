@@ -1,0 +1,143 @@
+//===- CacheHits.cpp - L1 and L2 hit fractions from reuse -----------------===//
+//
+// A pure function of an access's reuse figures, the target's cache sizes
+// and the launch (docs/memory.md, "Cache hit fractions"):
+//   reuse r = 1 - unique / requested bytes per block
+//   L1 (loads) = r                      if blocks x footprint <= L1 bytes
+//              = r x L1 bytes / (blocks x footprint)  otherwise
+//   h2 = 1 if the grid footprint fits L2 and the cache is warm, else
+//        max(0, 1 - grid footprint / bytes reaching L2) (compulsory misses)
+//   L2 = (1 - L1) x h2
+// Stores and atomics: L1 = 0 (L1 is write-through; atomics run in L2);
+// L2 = 1 when the grid footprint fits L2 and the cache is warm (the lines
+// stay there, dirty, across launches), else 1 - grid footprint / grid
+// requests (rewrites merge in the write-back L2). Constant and param loads:
+// the constant cache plays L1. Shared memory is not cached.
+//
+//===----------------------------------------------------------------------===//
+#include "KernelTime/Memory.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+
+using namespace llvm;
+
+namespace ktime {
+
+namespace {
+
+std::optional<double> eval(const std::optional<Expr> &E, const Bindings &B) {
+  if (!E)
+    return std::nullopt;
+  std::optional<Rational> R = E->evaluate(B);
+  if (!R)
+    return std::nullopt;
+  return R->toDouble();
+}
+
+std::string bytes(double B) {
+  std::string S;
+  raw_string_ostream OS(S);
+  OS << format("%.0f", B) << " B";
+  return S;
+}
+
+std::string percent(double F) {
+  std::string S;
+  raw_string_ostream OS(S);
+  OS << format("%.1f", F * 100) << " %";
+  return S;
+}
+
+} // namespace
+
+HitFractions estimateHits(const AccessInfo &A, const GpuTarget &T,
+                          const CacheContext &C) {
+  HitFractions H;
+  if (A.Space == MemSpace::Shared) {
+    H.Why = "shared memory: on chip, not cached";
+    return H;
+  }
+  const ReuseInfo &R = A.Reuse;
+  std::optional<double> Req = eval(R.RequestedBytesPerBlock, C.Launch);
+  std::optional<double> Uniq = eval(R.UniqueBytesPerBlock, C.Launch);
+  std::optional<double> Grid = eval(R.GridFootprintBytes, C.Launch);
+  std::optional<double> Blocks =
+      eval(Expr::symbol("nctaid.x") * Expr::symbol("nctaid.y") *
+               Expr::symbol("nctaid.z"),
+           C.Launch);
+  double Resident = std::max(1u, C.ResidentBlocksPerSM);
+  std::string Why;
+  raw_string_ostream OS(Why);
+
+  double Reuse = 0;
+  if (Req && Uniq && *Req > 0)
+    Reuse = std::clamp(1 - *Uniq / *Req, 0.0, 1.0);
+  else
+    OS << "reuse unknown (footprint not evaluated under the launch); ";
+
+  if (A.Space == MemSpace::Constant || A.Space == MemSpace::Param) {
+    double Footprint = Uniq ? *Uniq * Resident : 0;
+    double Cache = static_cast<double>(T.Constant.SizeBytes);
+    H.L1 = Uniq && Footprint > Cache && Footprint > 0 ? Cache / Footprint : 1;
+    H.L2 = 1 - H.L1;
+    OS << "constant cache: " << percent(H.L1) << " of the requests (working "
+       << "set " << (Uniq ? bytes(Footprint) : std::string("unknown"))
+       << " per SM against " << bytes(Cache) << "), the rest from L2";
+    H.Why = std::move(Why);
+    return H;
+  }
+
+  std::optional<double> KernelBlock =
+      eval(C.KernelBlockFootprintBytes, C.Launch);
+  std::optional<double> KernelGrid = eval(C.KernelGridFootprintBytes, C.Launch);
+  std::optional<double> BlockFoot = KernelBlock ? KernelBlock : Uniq;
+  std::optional<double> GridFoot = KernelGrid ? KernelGrid : Grid;
+  double L2Size = static_cast<double>(T.L2.SizeBytes);
+  bool FitsL2 = GridFoot && *GridFoot <= L2Size;
+  bool Loads = A.IsLoad && !A.IsAtomic;
+
+  if (Loads) {
+    double L1Bytes = static_cast<double>(C.L1BytesAvailable);
+    if (L1Bytes <= 0) {
+      H.L1 = 0;
+      OS << "no L1 left for data; ";
+    } else if (BlockFoot && Resident * *BlockFoot > L1Bytes) {
+      H.L1 = Reuse * L1Bytes / (Resident * *BlockFoot);
+      OS << "L1: reuse " << percent(Reuse) << " scaled by the fraction of "
+         << bytes(Resident * *BlockFoot) << " resident that fits "
+         << bytes(L1Bytes) << "; ";
+    } else {
+      H.L1 = Reuse;
+      OS << "L1: reuse " << percent(Reuse) << " within a block";
+      if (BlockFoot)
+        OS << " (" << bytes(Resident * *BlockFoot) << " resident fits "
+           << bytes(L1Bytes) << ")";
+      OS << "; ";
+    }
+  } else {
+    OS << (A.IsAtomic ? "atomics run in L2" : "stores write through L1")
+       << "; ";
+  }
+
+  double H2 = 0;
+  if (FitsL2 && !C.ColdCache) {
+    H2 = 1;
+    OS << "L2: grid footprint " << bytes(*GridFoot) << " fits " << bytes(L2Size)
+       << " (warm across launches)";
+  } else if (Grid && Req && Blocks && *Req > 0) {
+    double ToL2 = *Req * *Blocks * (Loads ? 1 - H.L1 : 1);
+    H2 = ToL2 > 0 ? std::clamp(1 - *Grid / ToL2, 0.0, 1.0) : 0;
+    OS << "L2: " << (C.ColdCache ? "cold cache" : "footprint exceeds L2")
+       << ", compulsory misses only (" << bytes(*Grid) << " of " << bytes(ToL2)
+       << " reaching L2)";
+  } else {
+    OS << "L2: grid footprint unknown under the launch, no L2 hits assumed";
+  }
+  H.L2 = (Loads ? 1 - H.L1 : 1) * H2;
+  H.Why = std::move(Why);
+  return H;
+}
+
+} // namespace ktime

@@ -1,0 +1,256 @@
+//===- ExprBuilder.cpp - Addresses and conditions as Exprs ----------------===//
+//
+// SCEVs made only of parameters, special registers and what ScevToExpr
+// handles go to ScevToExpr unchanged. A SCEV that contains another value
+// (a loaded index, a hashed id, a pointer loaded from memory) is converted
+// here node by node, with that value as a symbol "val.<name>" whose
+// OpaqueValue says whether it differs between lanes, whether because of
+// loaded data, and in which loop it is computed. Casts are read as their
+// operand (no overflow), as ScevToExpr reads them.
+//
+//===----------------------------------------------------------------------===//
+#include "MemoryImpl.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/ScalarEvolutionExpressions.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+
+namespace ktime {
+namespace memory {
+
+ExprBuilder::ExprBuilder(const Function &F, ScalarEvolution &SE, LoopInfo &LI,
+                         const ThreadDependence &Dep,
+                         DenseMap<const Loop *, std::string> LoopNamesIn)
+    : F(F), SE(SE), LI(LI), Dep(Dep), LoopNames(std::move(LoopNamesIn)),
+      Names(F),
+      Plain(SE, Names, [this](const Loop *L) { return iterSymbol(L); }) {}
+
+std::string ExprBuilder::iterSymbol(const Loop *L) const {
+  auto It = LoopNames.find(L);
+  return getIterSymbol(It == LoopNames.end() ? "outer" : It->second);
+}
+
+std::string ExprBuilder::symbolFor(const Value *V) {
+  auto It = Symbols.find(V);
+  if (It != Symbols.end())
+    return It->second;
+  OpaqueValue O;
+  O.V = V;
+  O.Varies = Dep.varies(V);
+  O.Data = Dep.dataDependent(V);
+  if (auto *I = dyn_cast<Instruction>(V))
+    O.DefLoop = LI.getLoopFor(I->getParent());
+  raw_string_ostream OS(O.Text);
+  V->printAsOperand(OS, /*PrintType=*/false, F.getParent());
+  std::string Sym = "val." + StringRef(O.Text).ltrim('%').str();
+  // Two values printing alike (never in valid IR) still get two symbols.
+  while (Opaque.count(Sym))
+    Sym += "'";
+  Opaque[Sym] = O;
+  Symbols[V] = Sym;
+  return Sym;
+}
+
+const OpaqueValue *ExprBuilder::opaque(StringRef Symbol) const {
+  auto It = Opaque.find(Symbol);
+  return It == Opaque.end() ? nullptr : &It->second;
+}
+
+std::vector<const OpaqueValue *> ExprBuilder::opaqueIn(const Expr &E) const {
+  std::set<std::string> Syms;
+  E.collectSymbols(Syms);
+  std::vector<const OpaqueValue *> Result;
+  for (const std::string &S : Syms)
+    if (const OpaqueValue *O = opaque(S))
+      Result.push_back(O);
+  return Result;
+}
+
+namespace {
+
+/// Phis looked through inside one another, at most.
+constexpr size_t MaxPhiDepth = 8;
+
+/// A division, remainder or shift by a positive constant, which ScevToExpr
+/// converts itself when its dividend converts.
+const Value *divisionDividend(const Value *V) {
+  const auto *BO = dyn_cast<BinaryOperator>(V);
+  if (!BO || !BO->getType()->isIntegerTy())
+    return nullptr;
+  const auto *C = dyn_cast<ConstantInt>(BO->getOperand(1));
+  if (!C || !C->getValue().isStrictlyPositive())
+    return nullptr;
+  switch (BO->getOpcode()) {
+  case Instruction::SDiv:
+  case Instruction::UDiv:
+  case Instruction::SRem:
+  case Instruction::URem:
+    return BO->getOperand(0);
+  case Instruction::AShr:
+  case Instruction::LShr:
+    return C->getValue().ult(BO->getType()->getIntegerBitWidth() - 1)
+               ? BO->getOperand(0)
+               : nullptr;
+  default:
+    return nullptr;
+  }
+}
+
+} // namespace
+
+bool ExprBuilder::hasOpaque(const SCEV *S) {
+  return SCEVExprContains(S, [&](const SCEV *X) {
+    const auto *U = dyn_cast<SCEVUnknown>(X);
+    if (!U || Names.getSymbol(U->getValue()))
+      return false;
+    const Value *Dividend = divisionDividend(U->getValue());
+    return !Dividend || hasOpaque(SE.getSCEV(const_cast<Value *>(Dividend)));
+  });
+}
+
+std::optional<Expr> ExprBuilder::convert(const SCEV *S, const Loop *L) {
+  Scope = L;
+  Failure.clear();
+  if (!hasOpaque(S)) {
+    std::optional<Expr> E = Plain.convert(S, L);
+    if (!E)
+      Failure = Plain.getFailure();
+    return E;
+  }
+  return visit(S);
+}
+
+std::optional<Expr> ExprBuilder::convertValue(const Value *V, const Loop *L) {
+  if (!SE.isSCEVable(V->getType()))
+    return std::nullopt;
+  const SCEV *S = SE.getSCEVAtScope(SE.getSCEV(const_cast<Value *>(V)), L);
+  return convert(S, L);
+}
+
+std::optional<Expr> ExprBuilder::samePhiInputs(const Value *V) {
+  // A phi merging one value computed in several blocks (tid.x read again
+  // on each path) is that value.
+  const auto *Phi = dyn_cast<PHINode>(V);
+  if (!Phi || InPhi.size() >= MaxPhiDepth || !InPhi.insert(Phi).second)
+    return std::nullopt;
+  std::optional<Expr> Common;
+  bool Same = true;
+  for (const Value *In : Phi->incoming_values()) {
+    if (In == Phi)
+      continue;
+    std::string Saved = Failure;
+    std::optional<Expr> E = SE.isSCEVable(In->getType())
+                                ? visit(SE.getSCEV(const_cast<Value *>(In)))
+                                : std::nullopt;
+    Failure = std::move(Saved);
+    if (!E || (Common && !(*Common == *E))) {
+      Same = false;
+      break;
+    }
+    Common = E;
+  }
+  InPhi.erase(Phi);
+  if (!Same)
+    return std::nullopt;
+  return Common;
+}
+
+std::optional<Expr> ExprBuilder::visit(const SCEV *S) {
+  if (!hasOpaque(S)) {
+    std::optional<Expr> E = Plain.convert(S, Scope);
+    if (!E && Failure.empty())
+      Failure = Plain.getFailure();
+    return E;
+  }
+  switch (S->getSCEVType()) {
+  case scTruncate:
+  case scZeroExtend:
+  case scSignExtend:
+    return visit(cast<SCEVCastExpr>(S)->getOperand());
+  case scPtrToInt:
+    return visit(cast<SCEVCastExpr>(S)->getOperand());
+  case scUDivExpr: {
+    const auto *D = cast<SCEVUDivExpr>(S);
+    std::optional<Expr> L = visit(D->getLHS()), R = visit(D->getRHS());
+    if (!L || !R)
+      return std::nullopt;
+    return Expr::floorDiv(*L, *R);
+  }
+  case scAddRecExpr: {
+    const auto *AR = cast<SCEVAddRecExpr>(S);
+    Expr K = Expr::symbol(iterSymbol(AR->getLoop()));
+    Expr Result, Binomial = Expr::constant(1);
+    for (unsigned I = 0, E = AR->getNumOperands(); I != E; ++I) {
+      std::optional<Expr> C = visit(AR->getOperand(I));
+      if (!C)
+        return std::nullopt;
+      Result = Result + *C * Binomial;
+      Binomial = Binomial * (K - Expr::constant(I)) *
+                 Expr::constant(Rational(1, I + 1));
+    }
+    return Result;
+  }
+  case scAddExpr:
+  case scMulExpr:
+  case scSMaxExpr:
+  case scUMaxExpr:
+  case scSMinExpr:
+  case scUMinExpr:
+  case scSequentialUMinExpr: {
+    SmallVector<Expr, 4> Ops;
+    for (const SCEV *Op : cast<SCEVNAryExpr>(S)->operands()) {
+      std::optional<Expr> E = visit(Op);
+      if (!E)
+        return std::nullopt;
+      Ops.push_back(*E);
+    }
+    if (isa<SCEVAddExpr>(S)) {
+      Expr Sum;
+      for (const Expr &E : Ops)
+        Sum += E;
+      return Sum;
+    }
+    if (isa<SCEVMulExpr>(S)) {
+      Expr Prod = Expr::constant(1);
+      for (const Expr &E : Ops)
+        Prod *= E;
+      return Prod;
+    }
+    if (isa<SCEVSMaxExpr>(S) || isa<SCEVUMaxExpr>(S))
+      return Expr::max(Ops);
+    return Expr::min(Ops);
+  }
+  case scUnknown: {
+    const Value *V = cast<SCEVUnknown>(S)->getValue();
+    if (const Value *Dividend = divisionDividend(V)) {
+      // A division whose dividend holds an opaque value: convert it here.
+      const auto *BO = cast<BinaryOperator>(V);
+      std::optional<Expr> N = visit(SE.getSCEV(const_cast<Value *>(Dividend)));
+      if (!N)
+        return std::nullopt;
+      APInt C = cast<ConstantInt>(BO->getOperand(1))->getValue();
+      unsigned Op = BO->getOpcode();
+      Expr D = (Op == Instruction::AShr || Op == Instruction::LShr)
+                   ? Expr::constant(int64_t(1) << C.getZExtValue())
+                   : exprFromAPInt(C, /*Unsigned=*/true);
+      Expr Q = Expr::floorDiv(*N, D);
+      if (Op == Instruction::SRem || Op == Instruction::URem)
+        return *N - D * Q;
+      return Q;
+    }
+    if (std::optional<Expr> Same = samePhiInputs(V))
+      return Same;
+    return Expr::symbol(symbolFor(V));
+  }
+  default:
+    if (Failure.empty())
+      Failure = "an expression ScalarEvolution cannot give";
+    return std::nullopt;
+  }
+}
+
+} // namespace memory
+} // namespace ktime

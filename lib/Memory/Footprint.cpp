@@ -1,0 +1,218 @@
+//===- Footprint.cpp - Distinct bytes an affine address touches -----------===//
+//
+// The offset c0 + sum_v a_v * v, with each box variable v (tid.*, ctaid.*,
+// loop iteration numbers) in [0, R_v), touches a set of Bytes-wide ranges.
+// Terms with equal coefficients merge (v + w spans R_v + R_w - 1 values);
+// the group's constant shifts decompose into the coefficients (a stencil
+// tap at dx + W * dy widens the tid.x and tid.y ranges by the spread of dx
+// and dy). Then, from the smallest coefficient up, R copies at stride a of
+// a set of U bytes spanning X bytes cover
+//   U' = min(U * R, X + a * (R - 1)),   X' = X + a * (R - 1),
+// exactly when the set is contiguous (U = X) or a >= X, and at most that
+// otherwise. Shifts that do not decompose join as m copies spanning S bytes:
+// U' = min(U * m, X + S), an upper bound.
+//
+//===----------------------------------------------------------------------===//
+#include "MemoryImpl.h"
+
+#include <algorithm>
+#include <set>
+
+using namespace llvm;
+
+namespace ktime {
+namespace memory {
+
+namespace {
+
+struct Term {
+  Expr Coef;
+  Expr Range;
+};
+
+/// Value of \p E with every symbol set to \p V (an ordering key for
+/// symbolic coefficients: sizes grow with their symbols).
+double valueAt(const Expr &E, int64_t V) {
+  std::set<std::string> Syms;
+  E.collectSymbols(Syms);
+  Bindings B;
+  for (const std::string &S : Syms)
+    B[S] = Rational(V);
+  std::optional<Rational> R = E.evaluate(B);
+  return R ? R->toDouble() : 0;
+}
+
+/// The widest spread of steps along one coefficient that the group's
+/// shifts may add to its range (the taps of a stencil are a few steps).
+constexpr int64_t MaxSpread = 32;
+
+int64_t roundDiv(int64_t C, int64_t A) {
+  // Nearest integer to C / A (A > 0), halves rounding up.
+  int64_t N = 2 * C + A, D = 2 * A;
+  return N >= 0 ? N / D : -((-N + D - 1) / D);
+}
+
+/// True if Q - P >= 0 for every value of the symbols: with each size
+/// (ntid.*, nctaid.*, at least 1) written 1 + s, no term is negative.
+bool knownLE(const Expr &P, const Expr &Q) {
+  Expr D = Q - P;
+  std::set<std::string> Syms;
+  D.collectSymbols(Syms);
+  std::map<std::string, Expr> Shift;
+  for (const std::string &S : Syms)
+    if (StringRef(S).starts_with("ntid.") ||
+        StringRef(S).starts_with("nctaid."))
+      Shift[S] = Expr::symbol(S) + 1;
+  return isKnownNonNegative(D.substitute(Shift));
+}
+
+/// min(P, Q), decided where the sizes' ranges decide it.
+Expr minOf(const Expr &P, const Expr &Q) {
+  if (knownLE(P, Q))
+    return P;
+  if (knownLE(Q, P))
+    return Q;
+  return Expr::min(P, Q);
+}
+
+} // namespace
+
+std::optional<Expr> footprintBytes(const Expr &Offset, ArrayRef<int64_t> Shifts,
+                                   unsigned Bytes, ArrayRef<BoxVar> Box,
+                                   bool &Exact) {
+  Exact = true;
+  std::vector<std::string> Syms;
+  std::map<std::string, Expr> AllZero;
+  for (const BoxVar &V : Box) {
+    Syms.push_back(V.Symbol);
+    AllZero[V.Symbol] = Expr::constant(0);
+  }
+  if (!isLinearIn(Offset, Syms))
+    return std::nullopt;
+  Expr Zero = Offset.substitute(AllZero);
+
+  // Coefficients, made positive, equal ones merged.
+  std::vector<Term> Terms;
+  for (const BoxVar &V : Box) {
+    std::map<std::string, Expr> One = AllZero;
+    One[V.Symbol] = Expr::constant(1);
+    Expr A = Offset.substitute(One) - Zero;
+    if (A == Expr::constant(0))
+      continue;
+    std::optional<Rational> C = A.getConstant();
+    if ((C && C->sign() < 0) || (!C && valueAt(A, 1) < 0))
+      A = -A;
+    auto Same =
+        llvm::find_if(Terms, [&](const Term &T) { return T.Coef == A; });
+    if (Same != Terms.end())
+      Same->Range = Same->Range + V.Range - 1;
+    else
+      Terms.push_back({A, V.Range});
+  }
+
+  // The group's shifts, relative to the smallest, as steps along the
+  // constant coefficients (largest first, nearest multiple).
+  std::vector<int64_t> Rel;
+  if (!Shifts.empty()) {
+    int64_t Min = *std::min_element(Shifts.begin(), Shifts.end());
+    std::set<int64_t> Distinct;
+    for (int64_t S : Shifts)
+      Distinct.insert(S - Min);
+    Rel.assign(Distinct.begin(), Distinct.end());
+  }
+  std::vector<size_t> ConstOrder;
+  for (size_t I = 0; I != Terms.size(); ++I)
+    if (std::optional<int64_t> C = Terms[I].Coef.getInt64(); C && *C > 0)
+      ConstOrder.push_back(I);
+  llvm::sort(ConstOrder, [&](size_t X, size_t Y) {
+    return *Terms[X].Coef.getInt64() > *Terms[Y].Coef.getInt64();
+  });
+  std::vector<int64_t> MinK(Terms.size(), 0), MaxK(Terms.size(), 0);
+  bool Decomposed = true;
+  for (int64_t C : Rel) {
+    for (size_t I : ConstOrder) {
+      int64_t A = *Terms[I].Coef.getInt64();
+      int64_t K = roundDiv(C, A);
+      C -= K * A;
+      MinK[I] = std::min(MinK[I], K);
+      MaxK[I] = std::max(MaxK[I], K);
+    }
+    if (C != 0)
+      Decomposed = false;
+  }
+  // A widened range is contiguous only while the spread stays below the
+  // range; keep spreads small (stencil taps), else treat the shifts apart.
+  for (size_t I = 0; I != Terms.size(); ++I)
+    if (MaxK[I] - MinK[I] > MaxSpread)
+      Decomposed = false;
+  if (Decomposed) {
+    for (size_t I = 0; I != Terms.size(); ++I)
+      Terms[I].Range = Terms[I].Range + (MaxK[I] - MinK[I]);
+    Rel.clear();
+  } else if (Rel.size() > 1) {
+    // Evenly spaced shifts (unrolled rows) are one more term.
+    int64_t Step = Rel[1] - Rel[0];
+    bool Even = true;
+    for (size_t I = 1; I != Rel.size(); ++I)
+      Even = Even && Rel[I] - Rel[I - 1] == Step;
+    if (Even) {
+      Terms.push_back({Expr::constant(Step),
+                       Expr::constant(static_cast<int64_t>(Rel.size()))});
+      Rel.clear();
+    }
+  }
+
+  // Smallest coefficient first: constants by value, then symbolic ones.
+  llvm::stable_sort(Terms, [](const Term &X, const Term &Y) {
+    std::optional<Rational> CX = X.Coef.getConstant(),
+                            CY = Y.Coef.getConstant();
+    if (CX && CY)
+      return *CX < *CY;
+    if (CX || CY)
+      return CX.has_value();
+    return valueAt(X.Coef, 2) < valueAt(Y.Coef, 2);
+  });
+
+  Expr U = Expr::constant(Bytes), X = U;
+  for (const Term &T : Terms) {
+    Expr NewX = X + T.Coef * (T.Range - 1);
+    if (!(U == X) && !knownLE(X, T.Coef))
+      Exact = false;
+    U = minOf(U * T.Range, NewX);
+    X = NewX;
+  }
+  if (Rel.size() > 1) {
+    U = minOf(U * static_cast<int64_t>(Rel.size()), X + Rel.back());
+    Exact = false;
+  }
+  return U;
+}
+
+bool isLinearIn(const Expr &E, ArrayRef<std::string> Syms) {
+  auto IsBox = [&](const Expr &F) {
+    return F.isSymbol() && llvm::is_contained(Syms, F.getSymbolName().str());
+  };
+  auto MentionsBox = [&](const Expr &F) {
+    return llvm::any_of(Syms,
+                        [&](const std::string &S) { return F.mentions(S); });
+  };
+  ArrayRef<Expr> Terms =
+      E.getKind() == Expr::Kind::Add ? E.operands() : ArrayRef<Expr>(E);
+  for (const Expr &T : Terms) {
+    ArrayRef<Expr> Factors =
+        T.getKind() == Expr::Kind::Mul ? T.operands() : ArrayRef<Expr>(T);
+    unsigned Box = 0;
+    for (const Expr &F : Factors) {
+      if (IsBox(F))
+        ++Box;
+      else if (MentionsBox(F))
+        return false;
+    }
+    if (Box > 1)
+      return false;
+  }
+  return true;
+}
+
+} // namespace memory
+} // namespace ktime

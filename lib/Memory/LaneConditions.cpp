@@ -1,0 +1,320 @@
+//===- LaneConditions.cpp - Which lanes of a warp take a branch -----------===//
+//
+// An integer comparison A pred B is rewritten as X > 0 (A < B: X = B - A;
+// A <= B: X = B - A + 1; ...) or X == 0, and X is evaluated at each lane of
+// the modelled warp (WarpLayout). When every lane's X differs from lane 0's
+// by a constant d_l, the lanes with X_0 + d_l > 0 are counted in closed
+// form over runs of lanes where d_l steps evenly (lanes j = 0..n-1 of a run
+// starting at d with step s):
+//   s = 0:        n * max(0, min(1, Y))                 with Y = X_0 + d
+//   s = -k < 0:   max(0, min(n, ceildiv(Y, k)))
+//   s = k > 0:    max(0, min(n, n - 1 - floor(-Y / k)))
+// and for X == 0: s = 0: n - n * min(1, max(Y, -Y)); s = 1:
+// max(0, min(1, Y + n)) - max(0, min(1, Y)); s = -1: max(0, min(1, Y + 1))
+// - max(0, min(1, Y - n + 1)). When every X_l is a constant, the lanes are
+// a mask. not takes the other lanes; and/or multiply when one side is
+// uniform, and otherwise split the lanes by one comparison's deltas and
+// count the other within each group (a || b as not (!a && !b)). Unsigned
+// comparisons are read as comparisons of non-negative values.
+//
+//===----------------------------------------------------------------------===//
+#include "MemoryImpl.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/PatternMatch.h"
+
+#include <numeric>
+#include <set>
+
+using namespace llvm;
+using namespace llvm::PatternMatch;
+
+namespace ktime {
+namespace memory {
+
+namespace {
+
+using Test = LaneComparison::Test;
+
+Expr clamp01(const Expr &V) {
+  return Expr::max(Expr::constant(0), Expr::min(Expr::constant(1), V));
+}
+
+/// Lanes j in [0, N) with Y + S * j > 0 (or == 0, != 0).
+std::optional<Expr> runCount(const Expr &Y, int64_t S, int64_t N, Test T) {
+  Expr NE = Expr::constant(N);
+  if (T == Test::Positive) {
+    if (S == 0)
+      return NE * clamp01(Y);
+    if (S < 0)
+      return Expr::max(Expr::constant(0),
+                       Expr::min(NE, Expr::ceilDiv(Y, Expr::constant(-S))));
+    return Expr::max(
+        Expr::constant(0),
+        Expr::min(NE, NE - 1 - Expr::floorDiv(-Y, Expr::constant(S))));
+  }
+  std::optional<Expr> Zero;
+  if (S == 0)
+    Zero = NE - NE * Expr::min(Expr::constant(1), Expr::max(Y, -Y));
+  else if (S == 1)
+    Zero = clamp01(Y + NE) - clamp01(Y);
+  else if (S == -1)
+    Zero = clamp01(Y + 1) - clamp01(Y - NE + 1);
+  if (!Zero)
+    return std::nullopt;
+  return T == Test::Zero ? *Zero : NE - *Zero;
+}
+
+/// At most this many runs of evenly stepping lanes, or groups of lanes of
+/// a splitting comparison, are summed.
+constexpr size_t MaxRuns = 8;
+
+/// Lanes (of those listed, in order) for which X0 + D[l] passes the test:
+/// the sum over runs where D steps evenly.
+std::optional<Expr> countLanes(const LaneComparison &C,
+                               llvm::ArrayRef<unsigned> Lanes) {
+  Expr Count;
+  size_t Runs = 0;
+  for (size_t First = 0; First < Lanes.size();) {
+    int64_t Step = First + 1 < Lanes.size()
+                       ? C.D[Lanes[First + 1]] - C.D[Lanes[First]]
+                       : 0;
+    size_t Last = First + 1;
+    while (Last < Lanes.size() &&
+           C.D[Lanes[Last]] - C.D[Lanes[Last - 1]] == Step)
+      ++Last;
+    if (++Runs > MaxRuns)
+      return std::nullopt;
+    std::optional<Expr> Part =
+        runCount(C.X0 + C.D[Lanes[First]], Step, Last - First, C.T);
+    if (!Part)
+      return std::nullopt;
+    Count += *Part;
+    First = Last;
+  }
+  return Count;
+}
+
+/// 1 when a lane with delta \p D passes \p C's test, else 0.
+Expr passes(const LaneComparison &C, int64_t D) {
+  Expr Y = C.X0 + D;
+  Expr NonZero = Expr::min(Expr::constant(1), Expr::max(Y, -Y));
+  switch (C.T) {
+  case Test::Positive:
+    return clamp01(Y);
+  case Test::Zero:
+    return 1 - NonZero;
+  case Test::NonZero:
+    return NonZero;
+  }
+  return Expr();
+}
+
+LaneComparison negated(const LaneComparison &C) {
+  LaneComparison R = C;
+  switch (C.T) {
+  case Test::Positive: // not (X > 0) == (1 - X > 0) for integers
+    R.X0 = 1 - C.X0;
+    for (int64_t &D : R.D)
+      D = -D;
+    break;
+  case Test::Zero:
+    R.T = Test::NonZero;
+    break;
+  case Test::NonZero:
+    R.T = Test::Zero;
+    break;
+  }
+  return R;
+}
+
+/// Lanes passing both \p A and \p S: the lanes split into groups where S's
+/// delta is one value, each counted for A and kept when S holds there.
+std::optional<Expr> countBoth(const LaneComparison &A, const LaneComparison &S,
+                              unsigned N) {
+  std::map<int64_t, std::vector<unsigned>> Groups;
+  for (unsigned L = 0; L != N; ++L)
+    Groups[S.D[L]].push_back(L);
+  if (Groups.size() > MaxRuns)
+    return std::nullopt;
+  Expr Count;
+  for (const auto &[D, Lanes] : Groups) {
+    std::optional<Expr> Part = countLanes(A, Lanes);
+    if (!Part)
+      return std::nullopt;
+    Count += passes(S, D) * *Part;
+  }
+  return Count;
+}
+
+size_t distinctDeltas(const LaneComparison &C) {
+  return std::set<int64_t>(C.D.begin(), C.D.end()).size();
+}
+
+} // namespace
+
+std::optional<LaneCondition> LaneConditions::compare(const Value *Cond,
+                                                     const Loop *Scope) {
+  const auto *Cmp = dyn_cast<ICmpInst>(Cond);
+  if (!Cmp || !Cmp->getOperand(0)->getType()->isIntegerTy())
+    return std::nullopt;
+  std::optional<Expr> A = B.convertValue(Cmp->getOperand(0), Scope);
+  std::optional<Expr> C =
+      A ? B.convertValue(Cmp->getOperand(1), Scope) : std::nullopt;
+  if (!A || !C)
+    return std::nullopt;
+  for (const Expr *E : {&*A, &*C})
+    for (const OpaqueValue *O : B.opaqueIn(*E))
+      if (O->Varies)
+        return std::nullopt;
+  LaneComparison LC;
+  Expr X;
+  switch (Cmp->getPredicate()) {
+  case CmpInst::ICMP_SLT:
+  case CmpInst::ICMP_ULT:
+    X = *C - *A;
+    break;
+  case CmpInst::ICMP_SLE:
+  case CmpInst::ICMP_ULE:
+    X = *C - *A + 1;
+    break;
+  case CmpInst::ICMP_SGT:
+  case CmpInst::ICMP_UGT:
+    X = *A - *C;
+    break;
+  case CmpInst::ICMP_SGE:
+  case CmpInst::ICMP_UGE:
+    X = *A - *C + 1;
+    break;
+  case CmpInst::ICMP_EQ:
+    X = *A - *C;
+    LC.T = Test::Zero;
+    break;
+  case CmpInst::ICMP_NE:
+    X = *A - *C;
+    LC.T = Test::NonZero;
+    break;
+  default:
+    return std::nullopt;
+  }
+
+  unsigned N = W.Lanes;
+  LC.X0 = X.substitute(W.laneSubst(0));
+  if (std::optional<std::vector<int64_t>> D = W.linearDeltas(X)) {
+    LC.D = std::move(*D);
+  } else {
+    LC.D.assign(N, 0);
+    for (unsigned L = 1; L != N; ++L) {
+      std::optional<int64_t> Step =
+          (X.substitute(W.laneSubst(L)) - LC.X0).getInt64();
+      if (!Step)
+        return std::nullopt;
+      LC.D[L] = *Step;
+    }
+  }
+
+  LaneCondition R;
+  R.Uniform = llvm::all_of(LC.D, [](int64_t V) { return V == 0; });
+  if (std::optional<int64_t> V0 = LC.X0.getInt64()) {
+    BitVector Mask(N);
+    for (unsigned L = 0; L != N; ++L) {
+      int64_t V = *V0 + LC.D[L];
+      bool True = LC.T == Test::Positive ? V > 0
+                  : LC.T == Test::Zero   ? V == 0
+                                         : V != 0;
+      if (True)
+        Mask.set(L);
+    }
+    R.Count = Expr::constant(static_cast<int64_t>(Mask.count()));
+    R.Mask = std::move(Mask);
+    return R;
+  }
+  std::vector<unsigned> All(N);
+  std::iota(All.begin(), All.end(), 0);
+  std::optional<Expr> Count = countLanes(LC, All);
+  if (Count)
+    R.Count = Count->substitute(W.backSubst());
+  R.Cmp = std::move(LC);
+  return R;
+}
+
+LaneCondition LaneConditions::negate(const LaneCondition &C) const {
+  LaneCondition R;
+  R.Uniform = C.Uniform;
+  if (C.Mask) {
+    R.Mask = *C.Mask;
+    R.Mask->flip();
+  }
+  if (C.Count)
+    R.Count = Expr::constant(W.Lanes) - *C.Count;
+  if (C.Cmp)
+    R.Cmp = negated(*C.Cmp);
+  return R;
+}
+
+std::optional<LaneCondition> LaneConditions::combine(const LaneCondition &X,
+                                                     const LaneCondition &Y,
+                                                     bool IsAnd) {
+  LaneCondition R;
+  R.Uniform = X.Uniform && Y.Uniform;
+  if (X.Mask && Y.Mask) {
+    R.Mask = *X.Mask;
+    if (IsAnd)
+      *R.Mask &= *Y.Mask;
+    else
+      *R.Mask |= *Y.Mask;
+    R.Count = Expr::constant(static_cast<int64_t>(R.Mask->count()));
+    return R;
+  }
+  if (X.Count && Y.Count && (X.Uniform || Y.Uniform)) {
+    // One side is all lanes or none: the product is exact.
+    Expr Both = *X.Count * *Y.Count * Expr::constant(Rational(1, W.Lanes));
+    R.Count = IsAnd ? Both : *X.Count + *Y.Count - Both;
+    return R;
+  }
+  if (!X.Cmp || !Y.Cmp)
+    return std::nullopt;
+  // Two comparisons that both vary (x < n && y < m in a warp spanning two
+  // rows): split the lanes by the one with fewer distinct deltas. a || b
+  // counts the lanes failing !a && !b.
+  LaneComparison A = IsAnd ? *X.Cmp : negated(*X.Cmp);
+  LaneComparison S = IsAnd ? *Y.Cmp : negated(*Y.Cmp);
+  if (distinctDeltas(A) < distinctDeltas(S))
+    std::swap(A, S);
+  std::optional<Expr> Both = countBoth(A, S, W.Lanes);
+  if (!Both)
+    return std::nullopt;
+  Expr Count = IsAnd ? *Both : Expr::constant(W.Lanes) - *Both;
+  R.Count = Count.substitute(W.backSubst());
+  return R;
+}
+
+std::optional<LaneCondition> LaneConditions::evaluate(const Value *Cond,
+                                                      const Loop *Scope) {
+  if (const auto *C = dyn_cast<ConstantInt>(Cond)) {
+    LaneCondition R;
+    R.Uniform = true;
+    R.Mask = BitVector(W.Lanes, C->isOne());
+    R.Count = Expr::constant(C->isOne() ? int64_t(W.Lanes) : 0);
+    return R;
+  }
+  const Value *L, *R;
+  if (match(Cond, m_Not(m_Value(L)))) {
+    std::optional<LaneCondition> Inner = evaluate(L, Scope);
+    if (!Inner)
+      return std::nullopt;
+    return negate(*Inner);
+  }
+  bool IsAnd = match(Cond, m_LogicalAnd(m_Value(L), m_Value(R)));
+  if (IsAnd || match(Cond, m_LogicalOr(m_Value(L), m_Value(R)))) {
+    std::optional<LaneCondition> X = evaluate(L, Scope);
+    std::optional<LaneCondition> Y = X ? evaluate(R, Scope) : std::nullopt;
+    if (!Y)
+      return std::nullopt;
+    return combine(*X, *Y, IsAnd);
+  }
+  return compare(Cond, Scope);
+}
+
+} // namespace memory
+} // namespace ktime

@@ -1,0 +1,650 @@
+//===- MemoryAnalysis.cpp - Each access of a kernel, one warp at a time ---===//
+//
+// For each load, store and atomic: its cost-stage facts (space, bytes,
+// read-only), its address as base + offset with the offset an Expr, the
+// offset of every active lane of the modelled warp (WarpLayout), and from
+// those the pattern and the counts of one warp request (WarpRequest.cpp).
+// Then the groups of accesses off one base and their footprints
+// (Footprint.cpp). docs/memory.md describes the method.
+//
+//===----------------------------------------------------------------------===//
+#include "KernelTime/Compat.h"
+#include "KernelTime/Thread.h"
+#include "MemoryImpl.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/ScalarEvolutionExpressions.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/Support/MathExtras.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <numeric>
+
+using namespace llvm;
+
+namespace ktime {
+
+using namespace memory;
+
+namespace {
+
+/// Kernel pointer parameters and pointers of unknown origin are assumed
+/// aligned like cudaMalloc's allocations (256 bytes): at least a line.
+constexpr int64_t AssumedBaseAlign = 256;
+
+/// memcpy and memset of at most this many bytes per thread are analysed as
+/// accesses (struct copies); longer ones are loops the backend expands.
+constexpr uint64_t MaxMemIntrinsicBytes = 64;
+
+/// The pointer an analysed access goes through, or null for instructions
+/// that are not (or not analysed as) single memory accesses.
+const Value *accessedPointer(const Instruction &I) {
+  if (auto *L = dyn_cast<LoadInst>(&I))
+    return L->getPointerOperand();
+  if (auto *S = dyn_cast<StoreInst>(&I))
+    return S->getPointerOperand();
+  if (auto *A = dyn_cast<AtomicRMWInst>(&I))
+    return A->getPointerOperand();
+  if (auto *X = dyn_cast<AtomicCmpXchgInst>(&I))
+    return X->getPointerOperand();
+  if (auto *Call = dyn_cast<CallBase>(&I))
+    if (const Function *Callee = Call->getCalledFunction()) {
+      StringRef N = Callee->getName();
+      if (Call->arg_size() &&
+          Call->getArgOperand(0)->getType()->isPointerTy() &&
+          (N.starts_with("llvm.nvvm.ldu.global.") ||
+           N.starts_with("llvm.nvvm.ldg.global.") ||
+           N.starts_with("llvm.nvvm.atomic.")))
+        return Call->getArgOperand(0);
+    }
+  return nullptr;
+}
+
+/// Splits a sum into its constant term and the rest.
+std::pair<Expr, Rational> splitConstant(const Expr &E) {
+  if (std::optional<Rational> C = E.getConstant())
+    return {Expr(), *C};
+  if (E.getKind() != Expr::Kind::Add)
+    return {E, Rational(0)};
+  Rational C;
+  Expr Rest;
+  for (const Expr &T : E.operands()) {
+    if (std::optional<Rational> V = T.getConstant())
+      C += *V;
+    else
+      Rest += T;
+  }
+  return {Rest, C};
+}
+
+/// The largest modulus M dividing LineBytes and the base's alignment for
+/// which E mod M is known, and that residue: every non-constant term is a
+/// multiple of its integer coefficient times the known multiples of its
+/// symbols, so E mod M is E's constant term mod M.
+std::pair<int64_t, int64_t>
+knownResidue(const Expr &E, const std::map<std::string, int64_t> &Multiples,
+             int64_t BaseAlign) {
+  auto [Rest, C] = splitConstant(E);
+  // Multiples beyond Cap tell nothing more; keeping them below it keeps
+  // the products from overflowing.
+  const int64_t Cap = LineBytes * AssumedBaseAlign;
+  auto Part = [Cap](int64_t V) {
+    return V == INT64_MIN ? Cap : std::gcd(V < 0 ? -V : V, Cap);
+  };
+  int64_t G = 0;
+  auto Terms =
+      Rest.getKind() == Expr::Kind::Add
+          ? std::vector<Expr>(Rest.operands().begin(), Rest.operands().end())
+          : std::vector<Expr>{Rest};
+  for (const Expr &T : Terms) {
+    if (T == Expr())
+      continue;
+    int64_t M = 1;
+    ArrayRef<Expr> Factors =
+        T.getKind() == Expr::Kind::Mul ? T.operands() : ArrayRef<Expr>(T);
+    for (const Expr &F : Factors) {
+      if (std::optional<Rational> K = F.getConstant()) {
+        std::optional<int64_t> I = K->getInt64();
+        if (!I)
+          return {1, 0};
+        M = Part(M * Part(*I));
+      } else if (F.isSymbol()) {
+        auto It = Multiples.find(F.getSymbolName().str());
+        if (It != Multiples.end())
+          M = Part(M * Part(It->second));
+      }
+    }
+    G = std::gcd(G, M);
+  }
+  int64_t Mod = std::gcd(std::gcd(G, LineBytes), BaseAlign);
+  std::optional<int64_t> CI = C.getInt64();
+  if (!CI || Mod <= 0)
+    return {1, 0};
+  return {Mod, divideFloorSigned(*CI, Mod) * -Mod + *CI};
+}
+
+int64_t baseAlignment(const Value *Base) {
+  if (auto *GV = dyn_cast<GlobalVariable>(Base->stripPointerCasts()))
+    return static_cast<int64_t>(
+        GV->getPointerAlignment(GV->getDataLayout()).value());
+  return AssumedBaseAlign;
+}
+
+std::string printed(const Value *V, const Module *M) {
+  std::string S;
+  raw_string_ostream OS(S);
+  V->printAsOperand(OS, /*PrintType=*/false, M);
+  return S;
+}
+
+void addAssumption(AccessInfo &A, std::string Text) {
+  if (!is_contained(A.Assumptions, Text))
+    A.Assumptions.push_back(std::move(Text));
+}
+
+} // namespace
+
+struct MemoryAnalysis::Impl {
+  Impl(Function &F, FunctionAnalysisManager &FAM, const GpuTarget &T,
+       std::optional<std::array<unsigned, 3>> BlockDim)
+      : LI(FAM.getResult<LoopAnalysis>(F)),
+        SE(FAM.getResult<ScalarEvolutionAnalysis>(F)),
+        DT(FAM.getResult<DominatorTreeAnalysis>(F)), Dep(F),
+        Trips(computeLoopTrips(F, LI, SE)), Builder(F, SE, LI, Dep, names()),
+        Layout(WarpLayout::make(BlockDim, T.WarpSize)),
+        Conditions(Builder, Layout) {}
+
+  DenseMap<const Loop *, std::string> names() const {
+    DenseMap<const Loop *, std::string> N;
+    for (const LoopTrip &T : Trips)
+      N[T.TheLoop] = T.Name;
+    return N;
+  }
+  const LoopTrip *trip(const Loop *L) const {
+    for (const LoopTrip &T : Trips)
+      if (T.TheLoop == L)
+        return &T;
+    return nullptr;
+  }
+  /// The lanes of the modelled warp that reach \p BB, from the branches
+  /// whose edges dominate it with a lane mask known for every lane.
+  BitVector laneMask(const BasicBlock *BB);
+
+  LoopInfo &LI;
+  ScalarEvolution &SE;
+  DominatorTree &DT;
+  ThreadDependence Dep;
+  std::vector<LoopTrip> Trips;
+  ExprBuilder Builder;
+  WarpLayout Layout;
+  LaneConditions Conditions;
+  DenseMap<const BasicBlock *, BitVector> Masks;
+};
+
+BitVector MemoryAnalysis::Impl::laneMask(const BasicBlock *BB) {
+  // mask(B) = mask(idom(B)) & the lanes of the edge into B when B has a
+  // single predecessor ending in a conditional branch; computed down the
+  // dominator tree from the nearest block already known.
+  SmallVector<const BasicBlock *, 16> Chain;
+  const DomTreeNode *Node = DT.getNode(BB);
+  BitVector Mask(Layout.Lanes, true);
+  for (; Node; Node = Node->getIDom()) {
+    auto It = Masks.find(Node->getBlock());
+    if (It != Masks.end()) {
+      Mask = It->second;
+      break;
+    }
+    Chain.push_back(Node->getBlock());
+  }
+  for (const BasicBlock *Block : llvm::reverse(Chain)) {
+    const BasicBlock *Pred = Block->getSinglePredecessor();
+    const auto *Br =
+        Pred ? dyn_cast<BranchInst>(Pred->getTerminator()) : nullptr;
+    if (Br && Br->isConditional() &&
+        Br->getSuccessor(0) != Br->getSuccessor(1)) {
+      std::optional<LaneCondition> C =
+          Conditions.evaluate(Br->getCondition(), LI.getLoopFor(Pred));
+      if (C && C->Mask) {
+        BitVector Side = *C->Mask;
+        if (Br->getSuccessor(1) == Block)
+          Side.flip();
+        Mask &= Side;
+      }
+    }
+    Masks[Block] = Mask;
+  }
+  return Mask;
+}
+
+MemoryAnalysis::~MemoryAnalysis() = default;
+MemoryAnalysis::MemoryAnalysis(MemoryAnalysis &&) = default;
+
+namespace {
+
+/// Fills pattern and counts of \p A from the offsets of its active lanes.
+class AccessAnalyser {
+public:
+  AccessAnalyser(MemoryAnalysis::Impl &I, const GpuTarget &T,
+                 const std::map<std::string, Expr> &Sizes)
+      : I(I), T(T), Sizes(Sizes) {}
+  AccessAddress analyse(AccessInfo &A, const Value *Ptr);
+
+private:
+  void scattered(AccessInfo &A, const std::string &Why);
+  void unknown(AccessInfo &A, const std::string &Why);
+  void count(AccessInfo &A, ArrayRef<unsigned> Lanes, ArrayRef<int64_t> Offsets,
+             int64_t Mod, int64_t Residue);
+
+  MemoryAnalysis::Impl &I;
+  const GpuTarget &T;
+  const std::map<std::string, Expr> &Sizes;
+};
+
+MemSpace analysedSpace(MemSpace S) {
+  return S == MemSpace::Generic ? MemSpace::Global : S;
+}
+
+void AccessAnalyser::scattered(AccessInfo &A, const std::string &Why) {
+  A.Pattern = AccessPattern::Irregular;
+  switch (analysedSpace(A.Space)) {
+  case MemSpace::Shared:
+    addAssumption(A, Why + ": bank conflicts unknown, none assumed");
+    break;
+  case MemSpace::Constant:
+  case MemSpace::Param:
+    A.ConstantSerialization = A.ActiveLanes;
+    addAssumption(A, Why + ": every lane assumed to read its own address");
+    break;
+  default:
+    countScattered(A.ActiveLanes, A.BytesPerThread, A);
+    addAssumption(A, Why + ": lanes assumed scattered, each in its own "
+                           "sectors");
+    break;
+  }
+}
+
+void AccessAnalyser::unknown(AccessInfo &A, const std::string &Why) {
+  A.Pattern = AccessPattern::Unknown;
+  if (analysedSpace(A.Space) == MemSpace::Global || A.Space == MemSpace::Local)
+    countCoalesced(A.ActiveLanes, A.BytesPerThread, A);
+  addAssumption(A, "address not analysed (" + Why + "): assumed coalesced");
+}
+
+void AccessAnalyser::count(AccessInfo &A, ArrayRef<unsigned> Lanes,
+                           ArrayRef<int64_t> Off, int64_t Mod,
+                           int64_t Residue) {
+  // The pattern: steps along tid.x between active lanes of one row.
+  std::optional<int64_t> Step;
+  bool OneStep = true, AnyStep = false;
+  for (size_t K = 1; K < Lanes.size(); ++K) {
+    unsigned L0 = Lanes[K - 1], L1 = Lanes[K];
+    if (I.Layout.RowOf[L0] != I.Layout.RowOf[L1])
+      continue;
+    int64_t D = Off[K] - Off[K - 1], N = L1 - L0;
+    if (D % N != 0) {
+      OneStep = false;
+      continue;
+    }
+    if (AnyStep && *Step != D / N)
+      OneStep = false;
+    Step = D / N;
+    AnyStep = true;
+  }
+  bool AllSame = llvm::all_equal(Off);
+  if (AllSame)
+    A.Pattern = AccessPattern::Broadcast;
+  else if (!OneStep)
+    A.Pattern = AccessPattern::Mixed;
+  else if (Step && std::abs(*Step) == A.BytesPerThread)
+    A.Pattern = AccessPattern::Unit;
+  else
+    A.Pattern = AccessPattern::Strided;
+  if (OneStep && Step)
+    A.LaneStrideBytes = *Step;
+  else if (AllSame)
+    A.LaneStrideBytes = 0;
+  // The row step, when a warp spans several rows.
+  for (size_t K = 1; K < Lanes.size(); ++K)
+    if (I.Layout.RowOf[Lanes[K]] != I.Layout.RowOf[Lanes[0]]) {
+      A.RowStrideBytes = Off[K] - Off[0];
+      break;
+    }
+
+  int64_t Min = *std::min_element(Off.begin(), Off.end());
+  std::vector<int64_t> Addr;
+  switch (analysedSpace(A.Space)) {
+  case MemSpace::Shared:
+    for (int64_t O : Off)
+      Addr.push_back(O - Min);
+    countBanks(Addr, A.BytesPerThread, T.SharedBanks, T.SharedBankWidthBytes,
+               A);
+    return;
+  case MemSpace::Constant:
+  case MemSpace::Param:
+    countConstant(Off, A);
+    return;
+  case MemSpace::Local: {
+    // Local memory interleaves the threads' words: word w of lane l sits at
+    // (w * lanes + l) * 4.
+    for (size_t K = 0; K != Lanes.size(); ++K) {
+      int64_t O = Off[K] - Min;
+      Addr.push_back((O / 4 * I.Layout.Lanes + Lanes[K]) * 4 + O % 4);
+    }
+    countSectors(Addr, A.BytesPerThread, A);
+    return;
+  }
+  default: {
+    // The lowest lane sits as aligned as the known residue allows.
+    int64_t Low = Residue + (Min - Off[0]);
+    Low -= divideFloorSigned(Low, Mod) * Mod;
+    for (int64_t O : Off)
+      Addr.push_back(Low + O - Min);
+    countSectors(Addr, A.BytesPerThread, A);
+    return;
+  }
+  }
+}
+
+AccessAddress AccessAnalyser::analyse(AccessInfo &A, const Value *Ptr) {
+  AccessAddress Facts;
+  const Instruction &Inst = *A.Inst;
+  const Loop *Scope = I.LI.getLoopFor(Inst.getParent());
+  ScalarEvolution &SE = I.SE;
+  if (!SE.isSCEVable(Ptr->getType())) {
+    unknown(A, "the pointer is not analysable");
+    return Facts;
+  }
+  const SCEV *P =
+      SE.getSCEVAtScope(SE.getSCEV(const_cast<Value *>(Ptr)), Scope);
+  const auto *Base = dyn_cast<SCEVUnknown>(SE.getPointerBase(P));
+  const SCEV *Off = Base ? SE.getMinusSCEV(P, Base) : nullptr;
+  if (!Base || !Off || isa<SCEVCouldNotCompute>(Off)) {
+    unknown(A, "no base pointer");
+    return Facts;
+  }
+  const Value *BaseV = Base->getValue();
+  Facts.Base = BaseV->stripPointerCasts();
+  const Module *M = Inst.getModule();
+  if (I.Dep.varies(BaseV)) {
+    scattered(A, "the base pointer " + printed(BaseV, M) +
+                     (I.Dep.dataDependent(BaseV) ? " is loaded per lane"
+                                                 : " differs between lanes"));
+    return Facts;
+  }
+  std::optional<Expr> E = I.Builder.convert(Off, Scope);
+  if (!E) {
+    unknown(A, I.Builder.getFailure());
+    return Facts;
+  }
+  Expr Offset = E->substitute(Sizes);
+  for (const OpaqueValue *O : I.Builder.opaqueIn(Offset))
+    if (O->Varies) {
+      scattered(A, std::string("the address depends on ") +
+                       (O->Data ? "data loaded per lane ("
+                                : "a value that "
+                                  "is not affine "
+                                  "in the ids (") +
+                       O->Text + ")");
+      return Facts;
+    }
+  Facts.Offset = Offset;
+
+  // The offset of each active lane.
+  BitVector Mask = I.laneMask(Inst.getParent());
+  if (Mask.none())
+    Mask.set();
+  std::vector<unsigned> Lanes;
+  for (unsigned L : Mask.set_bits())
+    Lanes.push_back(L);
+  A.ActiveLanes = Lanes.size();
+  Expr First = Offset.substitute(I.Layout.laneSubst(Lanes.front()));
+  std::vector<int64_t> Off64{0};
+  std::vector<Expr> Symbolic{Expr()};
+  bool Constant = true;
+  if (std::optional<std::vector<int64_t>> D = I.Layout.linearDeltas(Offset)) {
+    // The common case, without simplifying the offset at every lane.
+    for (size_t K = 1; K != Lanes.size(); ++K)
+      Off64.push_back((*D)[Lanes[K]] - (*D)[Lanes.front()]);
+  } else {
+    for (size_t K = 1; K != Lanes.size(); ++K) {
+      Expr D = Offset.substitute(I.Layout.laneSubst(Lanes[K])) - First;
+      Symbolic.push_back(D);
+      if (std::optional<int64_t> V = D.getInt64())
+        Off64.push_back(*V);
+      else
+        Constant = false;
+    }
+  }
+  if (!Constant) {
+    // A step in lanes that depends on parameters (a row length n).
+    bool Linear = Lanes.size() > 1;
+    for (size_t K = 1; Linear && K != Lanes.size(); ++K)
+      Linear = Symbolic[K] == Symbolic[1] * int64_t(Lanes[K] - Lanes[0]) &&
+               I.Layout.RowOf[Lanes[K]] == I.Layout.RowOf[Lanes[0]];
+    if (!Linear || Symbolic[1].mentions("ktime.w.x")) {
+      scattered(A, "the lanes' offsets differ by non-constant amounts");
+      return Facts;
+    }
+    Expr Stride =
+        Symbolic[1] * Expr::constant(Rational(1, Lanes[1] - Lanes[0]));
+    A.Pattern = AccessPattern::Strided;
+    A.SymbolicStrideBytes = Stride;
+    switch (analysedSpace(A.Space)) {
+    case MemSpace::Shared:
+      addAssumption(A, "lane stride " + Stride.str() +
+                           " bytes is not a constant: bank conflicts "
+                           "unknown, none assumed");
+      break;
+    case MemSpace::Constant:
+    case MemSpace::Param:
+      A.ConstantSerialization = A.ActiveLanes;
+      break;
+    default:
+      countScattered(A.ActiveLanes, A.BytesPerThread, A);
+      addAssumption(A, "lane stride " + Stride.str() +
+                           " bytes is not a constant: assumed at least " +
+                           std::to_string(SectorBytes) +
+                           " bytes (each lane in its own sectors)");
+      break;
+    }
+    return Facts;
+  }
+  // Offsets this far apart (a stride of terabytes) are scattered anyway;
+  // keep the counting arithmetic far from overflow.
+  constexpr int64_t MaxSpan = int64_t(1) << 40;
+  if (llvm::any_of(Off64,
+                   [&](int64_t O) { return O > MaxSpan || O < -MaxSpan; })) {
+    scattered(A, "the lanes' offsets are more than 2^40 bytes apart");
+    return Facts;
+  }
+  auto [Mod, Residue] =
+      knownResidue(First, I.Layout.Multiples, baseAlignment(BaseV));
+  bool Broadcast = llvm::all_of(Off64, [](int64_t O) { return O == 0; });
+  if (Mod < LineBytes && analysedSpace(A.Space) == MemSpace::Global &&
+      !Broadcast)
+    addAssumption(A, "the alignment of the warp's first address is not "
+                     "known: the lowest address is assumed to start a " +
+                         std::to_string(LineBytes) + "-byte line");
+  count(A, Lanes, Off64, Mod, Residue);
+  return Facts;
+}
+
+} // namespace
+
+MemoryAnalysis::MemoryAnalysis(Function &F, FunctionAnalysisManager &FAM,
+                               const GpuTarget &T,
+                               std::optional<std::array<unsigned, 3>> BlockDim,
+                               const Bindings &Params)
+    : F(F), T(T), BlockDim(BlockDim),
+      I(std::make_unique<Impl>(F, FAM, T, BlockDim)) {
+  KernelAssumptions = I->Layout.Assumptions;
+  // Known sizes and parameter values, substituted into every offset.
+  std::map<std::string, Expr> Sizes;
+  for (const auto &[Sym, Value] : Params)
+    Sizes[Sym] = Expr::constant(Value);
+  if (BlockDim)
+    for (unsigned D = 0; D != 3; ++D)
+      Sizes[std::string("ntid.") + "xyz"[D]] =
+          Expr::constant(static_cast<int64_t>(std::max(1u, (*BlockDim)[D])));
+
+  CostModel Costs(T);
+  AccessAnalyser Analyser(*I, T, Sizes);
+  std::vector<AccessAddress> Facts;
+  // One access per pointer an instruction goes through: a load, store or
+  // atomic has one; memcpy reads one and writes another.
+  std::vector<std::pair<const Value *, AccessInfo>> Parts;
+  for (Instruction &Inst : instructions(F)) {
+    Parts.clear();
+    if (auto *MI = dyn_cast<MemIntrinsic>(&Inst)) {
+      auto *Len = dyn_cast<ConstantInt>(MI->getLength());
+      if (!Len || Len->isZero() || Len->getValue().ugt(MaxMemIntrinsicBytes))
+        continue;
+      AccessInfo A;
+      A.BytesPerThread = static_cast<unsigned>(Len->getZExtValue());
+      if (auto *MT = dyn_cast<MemTransferInst>(MI)) {
+        A.Space = getMemSpace(MT->getSource());
+        A.IsLoad = true;
+        Parts.push_back({MT->getSource(), A});
+      }
+      A.Space = getMemSpace(MI->getDest());
+      A.IsLoad = false;
+      A.IsStore = true;
+      Parts.push_back({MI->getDest(), A});
+    } else if (const Value *Ptr = accessedPointer(Inst)) {
+      CostInfo C = Costs.getCost(Inst);
+      if (C.K != CostInfo::Kind::Memory || C.AccessBytes == 0)
+        continue;
+      AccessInfo A;
+      A.Space = C.Space;
+      A.IsLoad = C.IsLoad;
+      A.IsStore = C.IsStore;
+      A.IsAtomic = C.IsAtomic;
+      A.ReadOnly = C.ReadOnly;
+      A.BytesPerThread = C.AccessBytes;
+      Parts.push_back({Ptr, A});
+    }
+    for (auto &[Ptr, A] : Parts) {
+      A.Inst = &Inst;
+      A.Loc = Inst.getDebugLoc();
+      A.ActiveLanes = I->Layout.Lanes;
+      A.SharedWavefronts = 1;
+      for (const Loop *L = I->LI.getLoopFor(Inst.getParent()); L;
+           L = L->getParentLoop())
+        if (const LoopTrip *Trip = I->trip(L))
+          A.ExecutionsPerThread = A.ExecutionsPerThread * Trip->Trip;
+      A.ExecutionsPerThread = A.ExecutionsPerThread.substitute(Sizes);
+      if (A.Space == MemSpace::Generic)
+        addAssumption(A, "generic address analysed as global");
+      Facts.push_back(Analyser.analyse(A, Ptr));
+      Index.try_emplace(&Inst, Accesses.size());
+      Accesses.push_back(std::move(A));
+    }
+  }
+  Groups = buildGroups(Accesses, Facts,
+                       ReuseInputs{I->Builder, I->LI, I->Trips, Sizes});
+}
+
+const AccessInfo *MemoryAnalysis::lookup(const Instruction &Inst) const {
+  auto It = Index.find(&Inst);
+  return It == Index.end() ? nullptr : &Accesses[It->second];
+}
+
+unsigned MemoryAnalysis::warpLanes() const { return I->Layout.Lanes; }
+
+std::optional<Expr> MemoryAnalysis::activeLanes(const BasicBlock &Branch,
+                                                const BasicBlock &Succ) const {
+  const auto *Br = dyn_cast<BranchInst>(Branch.getTerminator());
+  if (!Br || !is_contained(successors(&Branch), &Succ))
+    return std::nullopt;
+  if (!Br->isConditional() || Br->getSuccessor(0) == Br->getSuccessor(1))
+    return Expr::constant(I->Layout.Lanes);
+  std::optional<LaneCondition> C =
+      I->Conditions.evaluate(Br->getCondition(), I->LI.getLoopFor(&Branch));
+  if (!C || !C->Count)
+    return std::nullopt;
+  if (Br->getSuccessor(0) == &Succ)
+    return *C->Count;
+  return Expr::constant(I->Layout.Lanes) - *C->Count;
+}
+
+std::optional<Expr>
+MemoryAnalysis::activeFraction(const BasicBlock &Branch,
+                               const BasicBlock &Succ) const {
+  std::optional<Expr> Lanes = activeLanes(Branch, Succ);
+  if (!Lanes)
+    return std::nullopt;
+  return *Lanes * Expr::constant(Rational(1, I->Layout.Lanes));
+}
+
+std::optional<std::array<unsigned, 3>> getRequiredBlockDim(const Function &F) {
+  Attribute A = F.getFnAttribute("nvvm.reqntid");
+  if (!A.isStringAttribute())
+    return std::nullopt;
+  SmallVector<StringRef, 3> Parts;
+  A.getValueAsString().split(Parts, ',');
+  if (Parts.empty() || Parts.size() > 3)
+    return std::nullopt;
+  std::array<unsigned, 3> Dim = {1, 1, 1};
+  for (size_t D = 0; D != Parts.size(); ++D)
+    if (Parts[D].trim().getAsInteger(10, Dim[D]) || Dim[D] == 0)
+      return std::nullopt;
+  return Dim;
+}
+
+StringRef getAccessPatternName(AccessPattern P) {
+  switch (P) {
+  case AccessPattern::Broadcast:
+    return "broadcast";
+  case AccessPattern::Unit:
+    return "unit";
+  case AccessPattern::Strided:
+    return "strided";
+  case AccessPattern::Mixed:
+    return "mixed";
+  case AccessPattern::Irregular:
+    return "irregular";
+  case AccessPattern::Unknown:
+    return "unknown";
+  }
+  return "unknown";
+}
+
+} // namespace ktime
+
+namespace ktime {
+
+namespace {
+
+/// Sums the unique (or grid) bytes of the groups that go through L1/L2.
+std::optional<Expr> sumFootprints(const MemoryAnalysis &MA, bool Grid) {
+  Expr Sum;
+  for (const AccessGroup &G : MA.groups()) {
+    MemSpace S = MA.accesses()[G.Members.front()].Space;
+    if (S == MemSpace::Shared || S == MemSpace::Constant ||
+        S == MemSpace::Param)
+      continue;
+    const std::optional<Expr> &E =
+        Grid ? G.Reuse.GridFootprintBytes : G.Reuse.UniqueBytesPerBlock;
+    if (!E)
+      return std::nullopt;
+    Sum += *E;
+  }
+  return Sum;
+}
+
+} // namespace
+
+std::optional<Expr> MemoryAnalysis::blockFootprintBytes() const {
+  return sumFootprints(*this, /*Grid=*/false);
+}
+
+std::optional<Expr> MemoryAnalysis::gridFootprintBytes() const {
+  return sumFootprints(*this, /*Grid=*/true);
+}
+
+} // namespace ktime

@@ -1,0 +1,261 @@
+//===- MemoryImpl.h - The Memory stage's internal pieces ------------------===//
+//
+// Shared by the files of lib/Memory (not a public header): which values
+// differ between the lanes of a warp (ThreadDependence), addresses and
+// conditions as Exprs with a symbol for every value ScalarEvolution cannot
+// see through (ExprBuilder), the ids of each lane of the modelled warp
+// (WarpLayout), the counts of one warp request (WarpRequest), the lanes that
+// take a branch (LaneCondition) and footprints (Footprint).
+//
+//===----------------------------------------------------------------------===//
+#ifndef KERNELTIME_LIB_MEMORY_MEMORYIMPL_H
+#define KERNELTIME_LIB_MEMORY_MEMORYIMPL_H
+
+#include "KernelTime/Memory.h"
+#include "KernelTime/ScevToExpr.h"
+#include "KernelTime/Thread.h"
+#include "llvm/ADT/BitVector.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringMap.h"
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace llvm {
+class DominatorTree;
+class LoopInfo;
+class ScalarEvolution;
+class SCEV;
+class Value;
+} // namespace llvm
+
+namespace ktime {
+namespace memory {
+
+/// Which SSA values may differ between the lanes of one warp: values
+/// computed from tid.*, laneid or lanemask_*, from a load through such an
+/// address, or from an atomic's result (each lane gets its own). Found by a
+/// forward fixpoint over the function; divergent control flow merging
+/// uniform values at a phi is not seen (docs/memory.md).
+class ThreadDependence {
+public:
+  explicit ThreadDependence(const llvm::Function &F);
+  /// True if \p V may differ between lanes.
+  bool varies(const llvm::Value *V) const;
+  /// True if \p V differs between lanes because of data each lane loaded.
+  bool dataDependent(const llvm::Value *V) const;
+
+private:
+  enum : uint8_t { Uniform = 0, Varies = 1, Data = 2 };
+  uint8_t state(const llvm::Value *V) const;
+  llvm::DenseMap<const llvm::Value *, uint8_t> State;
+};
+
+/// A value ScalarEvolution cannot express, standing as a symbol.
+struct OpaqueValue {
+  const llvm::Value *V = nullptr;
+  bool Varies = false, Data = false;
+  /// The innermost loop the value is computed in (it may change from one
+  /// iteration to the next), or null.
+  const llvm::Loop *DefLoop = nullptr;
+  /// "%name" (or "%N") as the IR prints it.
+  std::string Text;
+};
+
+/// Converts SCEVs into Exprs like ScevToExpr, except that a value that is
+/// neither a parameter nor a special register becomes a symbol "val.<name>"
+/// (see opaque()) instead of a failure, so that addresses built from loaded
+/// or hashed values still convert.
+class ExprBuilder {
+public:
+  ExprBuilder(const llvm::Function &F, llvm::ScalarEvolution &SE,
+              llvm::LoopInfo &LI, const ThreadDependence &Dep,
+              llvm::DenseMap<const llvm::Loop *, std::string> LoopNames);
+
+  std::optional<Expr> convert(const llvm::SCEV *S, const llvm::Loop *Scope);
+  /// The SCEV of \p V as seen in \p Scope, converted.
+  std::optional<Expr> convertValue(const llvm::Value *V,
+                                   const llvm::Loop *Scope);
+  const std::string &getFailure() const { return Failure; }
+
+  /// The value behind a symbol made for an opaque value; null otherwise.
+  const OpaqueValue *opaque(llvm::StringRef Symbol) const;
+  /// The opaque symbols \p E mentions.
+  std::vector<const OpaqueValue *> opaqueIn(const Expr &E) const;
+
+  llvm::ScalarEvolution &getSE() { return SE; }
+  llvm::LoopInfo &getLoopInfo() { return LI; }
+  const ThreadDependence &getDependence() const { return Dep; }
+  /// "iter.<loop name>".
+  std::string iterSymbol(const llvm::Loop *L) const;
+
+private:
+  bool hasOpaque(const llvm::SCEV *S);
+  std::optional<Expr> visit(const llvm::SCEV *S);
+  std::string symbolFor(const llvm::Value *V);
+  std::optional<Expr> samePhiInputs(const llvm::Value *V);
+
+  const llvm::Function &F;
+  llvm::ScalarEvolution &SE;
+  llvm::LoopInfo &LI;
+  const ThreadDependence &Dep;
+  llvm::DenseMap<const llvm::Loop *, std::string> LoopNames;
+  SymbolNamer Names;
+  ScevToExpr Plain;
+  const llvm::Loop *Scope = nullptr;
+  std::string Failure;
+  llvm::DenseMap<const llvm::Value *, std::string> Symbols;
+  llvm::StringMap<OpaqueValue> Opaque;
+  llvm::SmallPtrSet<const llvm::Value *, 4> InPhi;
+};
+
+/// The ids of each lane of the warp the analysis models, relative to the
+/// warp's first lane. Lane 0's ids are the plain symbols tid.x, tid.y,
+/// tid.z where possible; where a warp is known to start at a multiple of
+/// 32 / (rows per warp) the lane-0 id is written k * ktime.w.<d> so that
+/// divisions and remainders of it simplify.
+struct WarpLayout {
+  /// Lanes of the modelled warp: the target's warp size, or the block's
+  /// threads when fewer.
+  unsigned Lanes = 32;
+  std::optional<std::array<unsigned, 3>> Block;
+  /// Substitutions giving lane \p L's ids (and the sizes when known).
+  const std::map<std::string, Expr> &laneSubst(unsigned L) const {
+    return PerLane[L];
+  }
+  /// Turns the ktime.w.* helper symbols back into lane-0 ids.
+  const std::map<std::string, Expr> &backSubst() const { return Back; }
+  /// Symbols known to be a multiple of a number (ntid.x when assumed a
+  /// multiple of the warp size; the ktime.w.* helpers carry their factor in
+  /// the substitution already), for the alignment of addresses.
+  std::map<std::string, int64_t> Multiples;
+  std::vector<std::string> Assumptions;
+  /// The row of each lane relative to lane 0 (tid.y and tid.z steps
+  /// folded): lanes next to each other in tid.x share a row.
+  std::vector<int64_t> RowOf;
+
+  static WarpLayout make(std::optional<std::array<unsigned, 3>> Block,
+                         unsigned WarpSize);
+
+  /// E at each lane minus E at lane 0, computed from E's coefficients when
+  /// E is linear in the ids that vary across the warp with constant
+  /// coefficients (no per-lane simplification); std::nullopt otherwise.
+  std::optional<std::vector<int64_t>> linearDeltas(const Expr &E) const;
+
+private:
+  std::vector<std::map<std::string, Expr>> PerLane;
+  /// tid.x, tid.y, tid.z of each lane minus those of lane 0.
+  std::vector<std::array<int64_t, 3>> IdDelta;
+  std::map<std::string, Expr> Back;
+};
+
+/// The 32-byte sector and 128-byte line of the metric (issue 4, and the
+/// CUDA C++ Best Practices Guide's definition of coalescing): the units a
+/// global request is counted in.
+inline constexpr int64_t SectorBytes = 32;
+inline constexpr int64_t LineBytes = 128;
+
+/// Fills the global/local counts of \p A from the byte addresses of its
+/// active lanes (relative; their residue modulo LineBytes is what matters).
+void countSectors(llvm::ArrayRef<int64_t> Addr, unsigned Bytes, AccessInfo &A);
+/// Fills the shared-memory bank-conflict degree and wavefronts.
+void countBanks(llvm::ArrayRef<int64_t> Addr, unsigned Bytes, unsigned Banks,
+                unsigned BankWidth, AccessInfo &A);
+/// Fills the constant-cache serialization.
+void countConstant(llvm::ArrayRef<int64_t> Addr, AccessInfo &A);
+/// Sectors and lines when each active lane is assumed to touch its own.
+void countScattered(unsigned Lanes, unsigned Bytes, AccessInfo &A);
+/// Sectors and lines of a coalesced request of \p Lanes x \p Bytes.
+void countCoalesced(unsigned Lanes, unsigned Bytes, AccessInfo &A);
+
+/// How a comparison reads lane by lane: lane l sees X_0 + D[l] > 0 (or
+/// == 0, != 0), X_0 in the layout's lane-0 symbols.
+struct LaneComparison {
+  enum class Test { Positive, Zero, NonZero };
+  Test T = Test::Positive;
+  Expr X0;
+  std::vector<int64_t> D;
+};
+
+/// The lanes of a warp that make an i1 value true.
+struct LaneCondition {
+  /// Bit l set: lane l sees true (only when every lane's value is known).
+  std::optional<llvm::BitVector> Mask;
+  /// Lanes that see true, in lane-0 ids (after WarpLayout::backSubst).
+  std::optional<Expr> Count;
+  /// All lanes agree (the count is 0 or all lanes).
+  bool Uniform = false;
+  /// Set for a single comparison (or its negation).
+  std::optional<LaneComparison> Cmp;
+};
+
+/// Evaluates branch conditions lane by lane.
+class LaneConditions {
+public:
+  LaneConditions(ExprBuilder &B, const WarpLayout &W) : B(B), W(W) {}
+  /// The lanes for which \p Cond (an i1 in \p Scope) is true; std::nullopt
+  /// when unknown.
+  std::optional<LaneCondition> evaluate(const llvm::Value *Cond,
+                                        const llvm::Loop *Scope);
+
+private:
+  std::optional<LaneCondition> compare(const llvm::Value *Cond,
+                                       const llvm::Loop *Scope);
+  LaneCondition negate(const LaneCondition &C) const;
+  std::optional<LaneCondition> combine(const LaneCondition &A,
+                                       const LaneCondition &B, bool IsAnd);
+  ExprBuilder &B;
+  const WarpLayout &W;
+};
+
+/// True if \p E is a sum of terms each holding at most one factor from
+/// \p Syms (coefficients may be symbolic: 4 * ntid.x * ctaid.x is linear
+/// in ctaid.x), and none inside a division, min or max.
+bool isLinearIn(const Expr &E, llvm::ArrayRef<std::string> Syms);
+
+/// A variable of the footprint box and its number of values.
+struct BoxVar {
+  std::string Symbol;
+  Expr Range;
+};
+
+/// Distinct bytes touched by Bytes-wide accesses at Offset + c for c in
+/// \p Shifts (the group's constant offsets) as the symbols of \p Box range
+/// over [0, Range); std::nullopt when Offset is not affine in them. Exact
+/// is false when the result is an upper bound.
+std::optional<Expr> footprintBytes(const Expr &Offset,
+                                   llvm::ArrayRef<int64_t> Shifts,
+                                   unsigned Bytes, llvm::ArrayRef<BoxVar> Box,
+                                   bool &Exact);
+
+/// An access's address as the reuse analysis needs it: the base pointer
+/// (casts stripped) and the byte offset with known sizes substituted; no
+/// offset when the address is irregular or not analysed.
+struct AccessAddress {
+  const llvm::Value *Base = nullptr;
+  std::optional<Expr> Offset;
+};
+
+/// What buildGroups needs besides the accesses.
+struct ReuseInputs {
+  ExprBuilder &Builder;
+  llvm::LoopInfo &LI;
+  llvm::ArrayRef<LoopTrip> Trips;
+  /// Known ntid.* and parameter values.
+  const std::map<std::string, Expr> &Sizes;
+};
+
+/// Groups the accesses (same base, same direction, offsets differing by a
+/// constant), computes each group's requested and unique bytes per block
+/// and its grid footprint, and copies them into the members' Reuse.
+std::vector<AccessGroup> buildGroups(llvm::MutableArrayRef<AccessInfo> Accesses,
+                                     llvm::ArrayRef<AccessAddress> Addresses,
+                                     const ReuseInputs &In);
+
+} // namespace memory
+} // namespace ktime
+
+#endif // KERNELTIME_LIB_MEMORY_MEMORYIMPL_H

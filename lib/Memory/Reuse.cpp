@@ -1,0 +1,199 @@
+//===- Reuse.cpp - Groups of accesses and what they re-read ---------------===//
+//
+// Accesses off one base, in one direction (reads apart from writes), whose
+// offsets differ only by a constant form a group: the taps of a stencil,
+// the unrolled steps of a window. Per group:
+//   requested per block = sum over members of bytes x threads per block x
+//                         executions per thread
+//   unique per block    = the footprint of the offset over the box tid.* in
+//                         [0, ntid.*), iter.L in [0, trip.L) for the loops
+//                         around the members (Footprint.cpp)
+//   grid footprint      = the same box with ctaid.* in [0, nctaid.*)
+// An offset that is not affine in the box, or that holds a value computed
+// anew in a loop around the access, gets no footprint: unique = requested
+// (no reuse assumed), grid = requested x blocks.
+//
+//===----------------------------------------------------------------------===//
+#include "MemoryImpl.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/IR/Instructions.h"
+
+#include <map>
+#include <tuple>
+
+using namespace llvm;
+
+namespace ktime {
+namespace memory {
+
+namespace {
+
+bool inLoop(const Loop *Outer, const Loop *Inner) {
+  return Outer && Inner && Outer->contains(Inner);
+}
+
+/// Whether \p Offset changes between iterations of \p L.
+bool variesIn(const Expr &Offset, const Loop *L, const ExprBuilder &B) {
+  if (Offset.mentions(B.iterSymbol(L)))
+    return true;
+  for (const OpaqueValue *O : B.opaqueIn(Offset))
+    if (inLoop(L, O->DefLoop))
+      return true;
+  return false;
+}
+
+Expr product(std::initializer_list<const char *> Syms,
+             const std::map<std::string, Expr> &Sizes) {
+  Expr P = Expr::constant(1);
+  for (const char *S : Syms)
+    P = P * Expr::symbol(S);
+  return P.substitute(Sizes);
+}
+
+} // namespace
+
+std::vector<AccessGroup> buildGroups(MutableArrayRef<AccessInfo> Accesses,
+                                     ArrayRef<AccessAddress> Addresses,
+                                     const ReuseInputs &In) {
+  struct Key {
+    const Value *Base;
+    MemSpace Space;
+    bool Reads;
+    Expr Rest;
+  };
+  std::vector<Key> Keys;
+  std::vector<AccessGroup> Groups;
+  std::vector<std::vector<int64_t>> Shifts;
+  std::map<std::tuple<const Value *, int, bool, Expr>, size_t> Find;
+  for (unsigned Idx = 0; Idx != Accesses.size(); ++Idx) {
+    const AccessInfo &A = Accesses[Idx];
+    const AccessAddress &Addr = Addresses[Idx];
+    bool Reads = A.IsLoad && !A.IsAtomic;
+    std::optional<Key> K;
+    int64_t Shift = 0;
+    if (Addr.Base && Addr.Offset) {
+      Expr Rest;
+      Rational C;
+      if (Addr.Offset->getKind() == Expr::Kind::Add) {
+        for (const Expr &T : Addr.Offset->operands())
+          if (std::optional<Rational> V = T.getConstant())
+            C += *V;
+          else
+            Rest += T;
+      } else if (std::optional<Rational> V = Addr.Offset->getConstant()) {
+        C = *V;
+      } else {
+        Rest = *Addr.Offset;
+      }
+      if (std::optional<int64_t> S = C.getInt64()) {
+        K = Key{Addr.Base, A.Space, Reads, Rest};
+        Shift = *S;
+      }
+    }
+    size_t G = Groups.size();
+    if (K) {
+      auto [It, New] =
+          Find.try_emplace(std::make_tuple(K->Base, static_cast<int>(K->Space),
+                                           K->Reads, K->Rest),
+                           G);
+      G = It->second;
+    }
+    if (G == Groups.size()) {
+      Groups.emplace_back();
+      Shifts.emplace_back();
+      // Accesses without a usable offset get a key that matches nothing.
+      Keys.push_back(K ? *K : Key{nullptr, A.Space, Reads, Expr()});
+    }
+    Groups[G].Members.push_back(Idx);
+    Shifts[G].push_back(Shift);
+  }
+
+  Expr Threads = product({"ntid.x", "ntid.y", "ntid.z"}, In.Sizes);
+  Expr Blocks = product({"nctaid.x", "nctaid.y", "nctaid.z"}, In.Sizes);
+  for (size_t G = 0; G != Groups.size(); ++G) {
+    AccessGroup &Group = Groups[G];
+    ReuseInfo &R = Group.Reuse;
+    const Key &K = Keys[G];
+    Expr Requested;
+    unsigned Bytes = 0;
+    std::vector<BoxVar> Box;
+    for (const char *D : {"x", "y", "z"})
+      Box.push_back(
+          {std::string("tid.") + D,
+           Expr::symbol(std::string("ntid.") + D).substitute(In.Sizes)});
+    bool Footprint = K.Base != nullptr;
+    for (unsigned Idx : Group.Members) {
+      const AccessInfo &A = Accesses[Idx];
+      Requested +=
+          Expr::constant(A.BytesPerThread) * Threads * A.ExecutionsPerThread;
+      Bytes = std::max(Bytes, A.BytesPerThread);
+      for (const Loop *L = In.LI.getLoopFor(A.Inst->getParent()); L;
+           L = L->getParentLoop()) {
+        std::string Iter = In.Builder.iterSymbol(L);
+        if (llvm::none_of(Box,
+                          [&](const BoxVar &V) { return V.Symbol == Iter; })) {
+          const LoopTrip *Trip = nullptr;
+          for (const LoopTrip &T : In.Trips)
+            if (T.TheLoop == L)
+              Trip = &T;
+          Box.push_back({Iter, Trip ? Trip->Trip.substitute(In.Sizes)
+                                    : Expr::symbol("trip.outer")});
+        }
+        // A value recomputed in the loop moves the address unpredictably.
+        if (Footprint)
+          for (const OpaqueValue *O : In.Builder.opaqueIn(K.Rest))
+            if (inLoop(L, O->DefLoop))
+              Footprint = false;
+      }
+    }
+    R.GroupSize = Group.Members.size();
+    R.Group = G;
+    R.RequestedBytesPerBlock = Requested;
+    std::optional<Expr> Unique, Grid;
+    bool ExactBlock = false, ExactGrid = false;
+    if (Footprint) {
+      Unique = footprintBytes(K.Rest, Shifts[G], Bytes, Box, ExactBlock);
+      std::vector<BoxVar> GridBox = Box;
+      for (const char *D : {"x", "y", "z"})
+        GridBox.push_back(
+            {std::string("ctaid.") + D,
+             Expr::symbol(std::string("nctaid.") + D).substitute(In.Sizes)});
+      Grid = footprintBytes(K.Rest, Shifts[G], Bytes, GridBox, ExactGrid);
+    }
+    if (K.Space == MemSpace::Local) {
+      // Local memory is private: each thread has its own copy of what the
+      // offset spans over its loops.
+      std::vector<BoxVar> Own(Box.begin() + 3, Box.end());
+      Unique = Footprint
+                   ? footprintBytes(K.Rest, Shifts[G], Bytes, Own, ExactBlock)
+                   : std::nullopt;
+      if (Unique)
+        Unique = *Unique * Threads;
+      Grid = Unique ? std::optional<Expr>(*Unique * Blocks) : std::nullopt;
+      ExactGrid = ExactBlock;
+    }
+    R.UniqueBytesPerBlock = Unique ? *Unique : Requested;
+    R.GridFootprintBytes = Grid ? *Grid : Requested * Blocks;
+    R.FootprintExact = Unique && Grid && ExactBlock && ExactGrid;
+
+    for (unsigned Idx : Group.Members) {
+      AccessInfo &A = Accesses[Idx];
+      ReuseInfo Own = R;
+      const std::optional<Expr> &Offset = Addresses[Idx].Offset;
+      if (Offset)
+        for (const Loop *L = In.LI.getLoopFor(A.Inst->getParent()); L;
+             L = L->getParentLoop()) {
+          if (variesIn(*Offset, L, In.Builder))
+            break;
+          Own.InvariantLoop = L;
+          Own.InvariantLoopName =
+              StringRef(In.Builder.iterSymbol(L)).drop_front(5).str();
+        }
+      A.Reuse = Own;
+    }
+  }
+  return Groups;
+}
+
+} // namespace memory
+} // namespace ktime

@@ -1,0 +1,121 @@
+//===- MemoryPrinterPass.cpp - print<kernel-time-memory> ------------------===//
+//
+// Kernels and targets are chosen as for print<kernel-time-cost> (device
+// modules only, kernels only, -ktime-gpu or the kernel's sm_XX default,
+// -O0 kernels through the canonicalised clone). The block shape comes from
+// the kernel's "nvvm.reqntid"; without it the shape is unknown and the
+// Memory stage says what it assumed. docs/memory.md shows an example.
+//
+//===----------------------------------------------------------------------===//
+#include "MemoryPrinterPass.h"
+#include "CanonicalClone.h"
+#include "KernelTime/Compat.h"
+#include "KernelTime/Memory.h"
+#include "TargetSelection.h"
+#include "llvm/Demangle/Demangle.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/ModuleSlotTracker.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+
+namespace ktime {
+
+namespace {
+
+void printBranches(const Function &F, const MemoryAnalysis &MA,
+                   raw_ostream &OS) {
+  ModuleSlotTracker MST(F.getParent());
+  MST.incorporateFunction(F);
+  for (const BasicBlock &BB : F) {
+    const auto *Br = dyn_cast<BranchInst>(BB.getTerminator());
+    if (!Br || !Br->isConditional() ||
+        Br->getSuccessor(0) == Br->getSuccessor(1))
+      continue;
+    for (const BasicBlock *Succ : Br->successors()) {
+      OS << "  branch ";
+      BB.printAsOperand(OS, /*PrintType=*/false, MST);
+      OS << " -> ";
+      Succ->printAsOperand(OS, /*PrintType=*/false, MST);
+      OS << ": active lanes ";
+      if (std::optional<Expr> L = MA.activeLanes(BB, *Succ))
+        OS << *L << " of " << MA.warpLanes();
+      else
+        OS << "unknown";
+      OS << "\n";
+    }
+  }
+}
+
+void printKernel(Function &F, FunctionAnalysisManager &FAM, const GpuTarget &T,
+                 const Function &Original, raw_ostream &OS) {
+  std::optional<std::array<unsigned, 3>> Block = getRequiredBlockDim(Original);
+  MemoryAnalysis MA(F, FAM, T, Block);
+  OS << "  block ";
+  if (Block)
+    OS << (*Block)[0] << "x" << (*Block)[1] << "x" << (*Block)[2]
+       << " (nvvm.reqntid)";
+  else
+    OS << "unknown";
+  OS << ", " << MA.accesses().size()
+     << (MA.accesses().size() == 1 ? " access\n" : " accesses\n");
+  for (const std::string &A : MA.kernelAssumptions())
+    OS << "  assumed: " << A << "\n";
+  for (const AccessInfo &A : MA.accesses()) {
+    OS << "  ";
+    printAccess(A, OS);
+  }
+  printBranches(F, MA, OS);
+}
+
+} // namespace
+
+PreservedAnalyses KernelMemoryPrinterPass::run(Module &M,
+                                               ModuleAnalysisManager &MAM) {
+  if (!compat::getTargetTriple(M).isNVPTX())
+    return PreservedAnalyses::all(); // Host side: silent.
+  GpuChooser Chooser;
+  if (!Chooser.init(M))
+    return PreservedAnalyses::all();
+  std::vector<Function *> Kernels;
+  for (Function &F : M)
+    if (compat::isKernel(F))
+      Kernels.push_back(&F);
+  OS << "KernelTime memory accesses of module '" << M.getModuleIdentifier()
+     << "': " << Kernels.size()
+     << (Kernels.size() == 1 ? " kernel\n" : " kernels\n");
+  FunctionAnalysisManager &FAM =
+      MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
+  std::unique_ptr<CanonicalClone> Clone;
+  for (Function *F : Kernels) {
+    StringRef Name = F->getName();
+    std::string Demangled = demangle(Name);
+    std::string Label = ("kernel " + Name).str();
+    if (Demangled != Name)
+      Label += " (" + Demangled + ")";
+    std::string Why;
+    std::optional<std::vector<const GpuTarget *>> Targets = Chooser.choose(
+        M, F->getFnAttribute("target-cpu").getValueAsString(), Why);
+    if (!Targets)
+      return PreservedAnalyses::all();
+    if (Targets->empty()) {
+      OS << Label << ": no GPU target (" << Why << ")\n";
+      continue;
+    }
+    for (const GpuTarget *T : *Targets) {
+      OS << Label << " on " << T->Name << "\n";
+      if (F->hasOptNone()) {
+        if (!Clone)
+          Clone = std::make_unique<CanonicalClone>(M);
+        OS << "  analysed: canonicalised clone (kernel is optnone)\n";
+        printKernel(Clone->getClone(*F), Clone->getFAM(), *T, *F, OS);
+      } else {
+        printKernel(*F, FAM, *T, *F, OS);
+      }
+    }
+  }
+  return PreservedAnalyses::all();
+}
+
+} // namespace ktime

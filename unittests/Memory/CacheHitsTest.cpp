@@ -1,0 +1,152 @@
+//===- CacheHitsTest.cpp - L1 and L2 hit fractions ------------------------===//
+//
+// estimateHits (lib/Memory/CacheHits.cpp) with the shipped a100-pcie-40gb
+// target (memory.l2.size_bytes 41943040, memory.constant.cache_bytes 8192).
+// Each expected value is derived by hand beside the check from the formulas
+// in docs/memory.md.
+//
+//===----------------------------------------------------------------------===//
+#include "KernelTime/Memory.h"
+
+#include "gtest/gtest.h"
+
+using namespace ktime;
+
+namespace {
+
+GpuTarget a100() {
+  llvm::Expected<GpuTarget> T = loadTargetFile(
+      std::string(KTIME_SOURCE_DIR) + "/gpu-targets/a100-pcie-40gb.yaml");
+  if (!T) {
+    ADD_FAILURE() << llvm::toString(T.takeError());
+    return GpuTarget();
+  }
+  return *T;
+}
+
+/// The 3-point stencil of test/Memory/reuse.ll: 256 threads, 3 loads of 4
+/// bytes: requested 3072, unique 1032 per block, grid 1024 * nctaid.x + 8.
+AccessInfo stencilLoad() {
+  AccessInfo A;
+  A.Space = MemSpace::Global;
+  A.IsLoad = true;
+  A.BytesPerThread = 4;
+  A.Reuse.RequestedBytesPerBlock = Expr::constant(3072);
+  A.Reuse.UniqueBytesPerBlock = Expr::constant(1032);
+  A.Reuse.GridFootprintBytes = 1024 * Expr::symbol("nctaid.x") + 8;
+  return A;
+}
+
+CacheContext launch(unsigned Blocks, uint64_t L1Bytes, bool Cold = false) {
+  CacheContext C;
+  C.ResidentBlocksPerSM = Blocks;
+  C.L1BytesAvailable = L1Bytes;
+  C.ColdCache = Cold;
+  C.Launch = {{"nctaid.x", Rational(1000)},
+              {"nctaid.y", Rational(1)},
+              {"nctaid.z", Rational(1)}};
+  return C;
+}
+
+TEST(CacheHits, StencilWarm) {
+  GpuTarget T = a100();
+  // 8 blocks x 1032 = 8256 bytes fit 100000: L1 = 1 - 1032 / 3072 =
+  // 0.6640625. Grid 1024 * 1000 + 8 = 1024008 <= 41943040, warm: every L1
+  // miss hits L2: L2 = 1 - 0.6640625 = 0.3359375.
+  HitFractions H = estimateHits(stencilLoad(), T, launch(8, 100000));
+  EXPECT_DOUBLE_EQ(H.L1, 0.6640625);
+  EXPECT_DOUBLE_EQ(H.L2, 0.3359375);
+  EXPECT_NE(H.Why.find("fits"), std::string::npos) << H.Why;
+}
+
+TEST(CacheHits, StencilCold) {
+  GpuTarget T = a100();
+  // Cold: only the compulsory misses (the grid footprint) go to DRAM. Bytes
+  // reaching L2: 3072 x 1000 x 0.3359375 = 1032000; h2 = 1 - 1024008 /
+  // 1032000; L2 = 0.3359375 x h2 = 0.3359375 - 1024008 / 3072000.
+  HitFractions H = estimateHits(stencilLoad(), T, launch(8, 100000, true));
+  EXPECT_DOUBLE_EQ(H.L1, 0.6640625);
+  EXPECT_NEAR(H.L2, 0.3359375 - 1024008.0 / 3072000.0, 1e-12);
+}
+
+TEST(CacheHits, L1TooSmall) {
+  GpuTarget T = a100();
+  // 100 blocks x 1032 = 103200 bytes against 50000: the reuse scaled by
+  // the fraction that fits: 0.6640625 x 50000 / 103200.
+  HitFractions H = estimateHits(stencilLoad(), T, launch(100, 50000));
+  EXPECT_DOUBLE_EQ(H.L1, 0.6640625 * 50000.0 / 103200.0);
+  EXPECT_DOUBLE_EQ(H.L2, 1 - H.L1);
+}
+
+TEST(CacheHits, KernelFootprintDecidesCapacity) {
+  GpuTarget T = a100();
+  // The kernel's other arrays make the grid footprint 64 MiB > 40 MiB L2:
+  // compulsory misses of this group only: h2 = 1 - 1024008 / 1032000.
+  CacheContext C = launch(8, 100000);
+  C.KernelGridFootprintBytes = Expr::constant(64 << 20);
+  HitFractions H = estimateHits(stencilLoad(), T, C);
+  EXPECT_NEAR(H.L2, 0.3359375 * (1 - 1024008.0 / 1032000.0), 1e-12);
+}
+
+TEST(CacheHits, Stores) {
+  GpuTarget T = a100();
+  // A store never hits L1; its 1 MB grid footprint fits L2 and stays
+  // there across launches: L2 = 1.
+  AccessInfo A = stencilLoad();
+  A.IsLoad = false;
+  A.IsStore = true;
+  A.Reuse.RequestedBytesPerBlock = Expr::constant(1024);
+  A.Reuse.UniqueBytesPerBlock = Expr::constant(1024);
+  A.Reuse.GridFootprintBytes = 1024 * Expr::symbol("nctaid.x");
+  HitFractions H = estimateHits(A, T, launch(8, 100000));
+  EXPECT_EQ(H.L1, 0);
+  EXPECT_EQ(H.L2, 1);
+  // Cold, every byte written once: 1 - 1024000 / 1024000 = 0.
+  H = estimateHits(A, T, launch(8, 100000, true));
+  EXPECT_EQ(H.L2, 0);
+}
+
+TEST(CacheHits, StreamingBeyondL2) {
+  GpuTarget T = a100();
+  // No reuse and 100 M floats: L1 = 0; 400000000 > 41943040 bytes: only
+  // compulsory misses, which are all of them: L2 = 0.
+  AccessInfo A = stencilLoad();
+  A.Reuse.RequestedBytesPerBlock = Expr::constant(1024);
+  A.Reuse.UniqueBytesPerBlock = Expr::constant(1024);
+  A.Reuse.GridFootprintBytes = 1024 * Expr::symbol("nctaid.x");
+  CacheContext C = launch(8, 100000);
+  C.Launch["nctaid.x"] = Rational(390625);
+  HitFractions H = estimateHits(A, T, C);
+  EXPECT_EQ(H.L1, 0);
+  EXPECT_EQ(H.L2, 0);
+}
+
+TEST(CacheHits, SharedAndConstant) {
+  GpuTarget T = a100();
+  AccessInfo S = stencilLoad();
+  S.Space = MemSpace::Shared;
+  HitFractions H = estimateHits(S, T, launch(8, 100000));
+  EXPECT_EQ(H.L1, 0);
+  EXPECT_EQ(H.L2, 0);
+  // 4 unique bytes per block x 8 blocks = 32 <= 8192: all in the constant
+  // cache.
+  AccessInfo C = stencilLoad();
+  C.Space = MemSpace::Constant;
+  C.Reuse.UniqueBytesPerBlock = Expr::constant(4);
+  H = estimateHits(C, T, launch(8, 100000));
+  EXPECT_EQ(H.L1, 1);
+  EXPECT_EQ(H.L2, 0);
+}
+
+TEST(CacheHits, UnboundSymbols) {
+  GpuTarget T = a100();
+  // The footprint depends on n, which the launch does not bind: no reuse
+  // credited, and the reason says so.
+  AccessInfo A = stencilLoad();
+  A.Reuse.UniqueBytesPerBlock = 4 * Expr::symbol("n");
+  HitFractions H = estimateHits(A, T, launch(8, 100000));
+  EXPECT_EQ(H.L1, 0);
+  EXPECT_NE(H.Why.find("reuse unknown"), std::string::npos) << H.Why;
+}
+
+} // namespace
