@@ -141,29 +141,41 @@ WaveSolver::smTime(const std::vector<const BlockSample *> &Blocks,
 }
 
 Expected<WaveResult> WaveSolver::solve(uint64_t FirstBlock, uint64_t NBlocks) {
+  // Three samples: the wave's first, middle and last block. Times take the
+  // envelope of all three; traffic counts the middle block for all blocks
+  // but the last (the mean of a count linear in the block id, and a full
+  // block where a bounds guard cuts only the last) and the last once.
+  uint64_t Last = FirstBlock + NBlocks - 1;
+  uint64_t Middle = FirstBlock + (NBlocks - 1) / 2;
   std::vector<const BlockSample *> Blocks;
-  for (uint64_t Id : {FirstBlock, FirstBlock + NBlocks - 1}) {
+  const BlockSample *MiddleSample = nullptr, *LastSample = nullptr;
+  for (uint64_t Id : {FirstBlock, Middle, Last}) {
     Expected<const BlockSample *> S = sample(Id);
     if (!S)
       return S.takeError();
-    if (Blocks.empty() || Blocks.back() != *S)
+    if (!is_contained(Blocks, *S))
       Blocks.push_back(*S);
+    if (Id == Middle)
+      MiddleSample = *S;
+    if (Id == Last)
+      LastSample = *S;
   }
   WaveResult R;
   unsigned BlocksOnSM =
       static_cast<unsigned>((NBlocks + T.SmCount - 1) / T.SmCount);
   R.Time.Blocks = NBlocks;
   R.Time.BlocksOnSM = BlocksOnSM;
-  // Traffic of one mean block (the sampled blocks averaged).
-  std::array<double, NumTraffic> PerBlock = {};
-  for (const BlockSample *S : Blocks)
+  auto BlockTraffic = [](const BlockSample *S, unsigned K) {
+    double Sum = 0;
     for (const WarpSample &W : S->Warps)
-      for (unsigned K = 0; K != NumTraffic; ++K)
-        PerBlock[K] += W.Traffic[K] / double(Blocks.size());
+      Sum += W.Traffic[K];
+    return Sum;
+  };
   std::array<double, NumTraffic> SM = {};
   for (unsigned K = 0; K != NumTraffic; ++K) {
-    SM[K] = PerBlock[K] * BlocksOnSM;
-    R.GpuTraffic[K] = PerBlock[K] * double(NBlocks);
+    R.GpuTraffic[K] = BlockTraffic(MiddleSample, K) * double(NBlocks - 1) +
+                      BlockTraffic(LastSample, K);
+    SM[K] = R.GpuTraffic[K] / double(NBlocks) * BlocksOnSM;
   }
 
   Latencies L = Base;

@@ -1,26 +1,34 @@
 //===- KernelInputs.cpp - The per-thread facts a launch prediction needs --===//
+//
+// Traffic per thread (docs/kernel-time.md, "Inputs of one launch"): for each
+// access of the Memory stage, executions per thread (the trip counts of the
+// loops around it, inner counts taken at the outer loops' mean iteration as
+// the Thread stage does) times the fraction of the warp's lanes that reach
+// it (the active fractions of the branches whose edges lead to it), times
+// the access's bytes; L1 and L2 hits from estimateHits (or -ktime-hits).
+//
+//===----------------------------------------------------------------------===//
 #include "KernelInputs.h"
 #include "KernelTime/Cost.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/Instructions.h"
+
+#include <cmath>
 
 using namespace llvm;
 
 namespace ktime {
 
-KernelInputBuilder::KernelInputBuilder(Function &F,
-                                       FunctionAnalysisManager &FAM,
-                                       const GpuTarget &T)
-    : F(F), FAM(FAM), T(T) {
-  CostModel Costs(T);
-  Model = computeThreadModel(F, FAM, Costs, Costs.getNominalLatencies());
-  for (const Expr *E : {&Model.Time, &Model.Delay, &Model.Barriers})
-    E->collectSymbols(Symbols);
+namespace {
+
+Rational approx(double V) {
+  return Rational(static_cast<int64_t>(std::llround(V * 1e6)), 1000000);
 }
 
-KernelInputs
-KernelInputBuilder::build(const std::map<std::string, Expr> &Params,
-                          const LaunchShape &Shape, const OccupancyResult &Occ,
-                          std::vector<std::string> &Assumptions) const {
-  std::map<std::string, Expr> Subst = Params;
+std::map<std::string, Expr> launchSubst(const std::map<std::string, Expr> &P,
+                                        const LaunchShape &Shape) {
+  std::map<std::string, Expr> Subst = P;
   static const char *Axis[] = {"x", "y", "z"};
   for (int D = 0; D != 3; ++D) {
     Subst[std::string("ntid.") + Axis[D]] =
@@ -28,17 +36,231 @@ KernelInputBuilder::build(const std::map<std::string, Expr> &Params,
     Subst[std::string("nctaid.") + Axis[D]] =
         Expr::constant(static_cast<int64_t>(Shape.Grid[D]));
   }
+  return Subst;
+}
+
+std::array<unsigned, 3> blockDim(const LaunchShape &Shape) {
+  return {static_cast<unsigned>(Shape.Block[0]),
+          static_cast<unsigned>(Shape.Block[1]),
+          static_cast<unsigned>(Shape.Block[2])};
+}
+
+} // namespace
+
+KernelInputBuilder::KernelInputBuilder(Function &F,
+                                       FunctionAnalysisManager &FAM,
+                                       const GpuTarget &T)
+    : F(F), FAM(FAM), T(T) {
+  CostModel Costs(T);
+  Plain = computeThreadModel(F, FAM, Costs, Costs.getNominalLatencies());
+  for (const Expr *E : {&Plain.Time, &Plain.Delay, &Plain.Barriers})
+    E->collectSymbols(Symbols);
+  for (const LoopTrip &L : Plain.Loops)
+    L.Trip.collectSymbols(Symbols);
+}
+
+const ThreadModel &KernelInputBuilder::modelFor(const MemoryAnalysis &MA) {
+  std::array<unsigned, 3> Key = MA.getBlockDim().value_or(
+      std::array<unsigned, 3>{0, 0, 0});
+  auto It = Models.find(Key);
+  if (It != Models.end())
+    return It->second;
+  // Replays: a bank-conflicted or wide shared access takes one wavefront
+  // per phase, a constant access one per distinct address; each extra one
+  // costs the issue slot again and a cycle of latency (seed 002: a conflict
+  // takes as many cycles as threads hitting one bank).
+  CostAdjuster Adjust = [&MA](const Instruction &I, CostInfo &C) {
+    const AccessInfo *A = MA.lookup(I);
+    if (!A)
+      return;
+    unsigned Replays = 1;
+    if (A->Space == MemSpace::Shared)
+      Replays = std::max(1u, A->SharedWavefronts);
+    else if (A->Space == MemSpace::Constant || A->Space == MemSpace::Param)
+      Replays = std::max(1u, A->ConstantSerialization);
+    if (Replays == 1)
+      return;
+    C.Del = C.Del * Expr::constant(static_cast<int64_t>(Replays));
+    C.Lat = C.Lat + Expr::constant(static_cast<int64_t>(Replays - 1));
+  };
+  CostModel Costs(T);
+  ThreadModel M =
+      computeThreadModel(F, FAM, Costs, Costs.getNominalLatencies(), Adjust);
+  return Models.emplace(Key, std::move(M)).first->second;
+}
+
+Expr KernelInputBuilder::executionsPerThread(const Instruction &I,
+                                             const ThreadModel &M) const {
+  LoopInfo &LI = FAM.getResult<LoopAnalysis>(F);
+  Expr Count = Expr::constant(1);
+  for (const Loop *L = LI.getLoopFor(I.getParent()); L;
+       L = L->getParentLoop()) {
+    const LoopTrip *Trip = nullptr;
+    for (const LoopTrip &T : M.Loops)
+      if (T.TheLoop == L)
+        Trip = &T;
+    if (!Trip)
+      continue;
+    // Inner counts at this loop's mean iteration, as the Thread stage does.
+    Expr Mean = (Trip->Trip - 1) * Expr::constant(Rational(1, 2));
+    Count = Count.substitute({{getIterSymbol(Trip->Name), Mean}}) * Trip->Trip;
+  }
+  return Count;
+}
+
+Expr KernelInputBuilder::activeFraction(const Instruction &I,
+                                        const MemoryAnalysis &MA) const {
+  // Each block on the dominator path with a single predecessor is entered
+  // through one edge of that predecessor's branch: the lanes that take the
+  // edge are the lanes that get here.
+  // Edges into or out of a loop are its entry test and its exit, not
+  // branches that split a warp's lanes.
+  DominatorTree &DT = FAM.getResult<DominatorTreeAnalysis>(F);
+  LoopInfo &LI = FAM.getResult<LoopAnalysis>(F);
+  Expr Fraction = Expr::constant(1);
+  for (DomTreeNode *N = DT.getNode(I.getParent()); N; N = N->getIDom()) {
+    const BasicBlock *BB = N->getBlock();
+    const BasicBlock *Pred = BB->getSinglePredecessor();
+    if (!Pred || Pred->getTerminator()->getNumSuccessors() < 2 ||
+        LI.getLoopFor(Pred) != LI.getLoopFor(BB))
+      continue;
+    if (std::optional<Expr> F = MA.activeFraction(*Pred, *BB))
+      Fraction = Fraction * *F;
+  }
+  return Fraction;
+}
+
+KernelInputs KernelInputBuilder::build(const std::map<std::string, Expr> &Params,
+                                       const LaunchShape &Shape,
+                                       const OccupancyResult &Occ,
+                                       bool ColdCache,
+                                       std::optional<HitOverride> Hits,
+                                       std::vector<std::string> &Assumptions) {
+  std::map<std::string, Expr> Subst = launchSubst(Params, Shape);
+  Bindings Values;
+  for (auto &[Name, E] : Subst)
+    if (std::optional<Rational> C = E.getConstant())
+      Values[Name] = *C;
+  Bindings ParamValues;
+  for (auto &[Name, E] : Params)
+    if (std::optional<Rational> C = E.getConstant())
+      ParamValues[Name] = *C;
+
+  MemoryAnalysis MA(F, FAM, T, blockDim(Shape), ParamValues);
+  const ThreadModel &M = modelFor(MA);
+  for (const std::string &A : MA.kernelAssumptions())
+    Assumptions.push_back(A);
+
+  CacheContext Ctx;
+  Ctx.ResidentBlocksPerSM = Occ.BlocksPerSM;
+  Ctx.Launch = Values;
+  Ctx.ColdCache = ColdCache;
+  Ctx.L1BytesAvailable = T.L1.SizeBytes > Occ.SharedCarveoutBytes
+                             ? T.L1.SizeBytes - Occ.SharedCarveoutBytes
+                             : 0;
+  Ctx.KernelBlockFootprintBytes = MA.blockFootprintBytes();
+  Ctx.KernelGridFootprintBytes = MA.gridFootprintBytes();
+
   KernelInputs In;
-  In.Time = Model.Time.substitute(Subst);
-  In.Delay = Model.Delay.substitute(Subst);
-  In.Barriers = Model.Barriers.substitute(Subst);
+  In.Time = M.Time.substitute(Subst);
+  In.Delay = M.Delay.substitute(Subst);
+  In.Barriers = M.Barriers.substitute(Subst);
   Expr Zero = Expr::constant(0);
   In.GlobalBytes = In.UncoalescedBytes = In.L1HitBytes = In.L2HitBytes =
       In.SectorBytes = In.SectorBytesMissingL1 = In.SectorBytesMissingL2 =
           In.SharedBytes = Zero;
-  (void)Occ;
-  (void)Assumptions;
+  // A fraction inside a loop may depend on its iteration: the mean one.
+  std::map<std::string, Expr> MeanIterations;
+  for (const LoopTrip &L : M.Loops)
+    MeanIterations[getIterSymbol(L.Name)] =
+        (L.Trip - 1) * Expr::constant(Rational(1, 2));
+  Rational WarpLanes(static_cast<int64_t>(std::max(1u, MA.warpLanes())));
+  Rational SharedRequestBytes(
+      static_cast<int64_t>(T.SharedBanks * T.SharedBankWidthBytes));
+  bool NotedHits = false;
+  for (const AccessInfo &A : MA.accesses()) {
+    Expr Reach = executionsPerThread(*A.Inst, M) * activeFraction(*A.Inst, MA);
+    Reach = Reach.substitute(MeanIterations).substitute(Subst);
+    switch (A.Space) {
+    case MemSpace::Shared:
+      // Bytes the banks move: a request moves banks x width bytes per
+      // wavefront, shared by the warp's lanes.
+      In.SharedBytes =
+          In.SharedBytes +
+          Reach * Expr::constant(Rational(static_cast<int64_t>(
+                                     A.SharedWavefronts)) *
+                                 SharedRequestBytes / WarpLanes);
+      break;
+    case MemSpace::Global:
+    case MemSpace::Generic:
+    case MemSpace::Local: {
+      HitFractions H = estimateHits(A, T, Ctx);
+      if (Hits && A.IsLoad && !A.IsAtomic) {
+        H.L1 = Hits->L1;
+        H.L2 = Hits->L2;
+        if (!NotedHits)
+          Assumptions.push_back("cache hit fractions of the loads from "
+                                "-ktime-hits: L1 " +
+                                std::to_string(Hits->L1) + ", L2 " +
+                                std::to_string(Hits->L2));
+        NotedHits = true;
+      }
+      Expr Bytes = Reach * Expr::constant(A.BytesPerThread);
+      Expr Sectors = Reach * Expr::constant(A.TransferredBytesPerThread);
+      In.GlobalBytes = In.GlobalBytes + Bytes;
+      In.UncoalescedBytes =
+          In.UncoalescedBytes +
+          Reach * Expr::constant(A.UncoalescedBytesPerThread);
+      In.L1HitBytes = In.L1HitBytes + Bytes * Expr::constant(approx(H.L1));
+      In.L2HitBytes = In.L2HitBytes + Bytes * Expr::constant(approx(H.L2));
+      In.SectorBytes = In.SectorBytes + Sectors;
+      In.SectorBytesMissingL1 =
+          In.SectorBytesMissingL1 +
+          Sectors * Expr::constant(approx(std::max(0.0, 1 - H.L1)));
+      In.SectorBytesMissingL2 =
+          In.SectorBytesMissingL2 +
+          Sectors * Expr::constant(approx(std::max(0.0, 1 - H.L1 - H.L2)));
+      break;
+    }
+    default:
+      break;
+    }
+  }
   return In;
+}
+
+InstructionCounts
+KernelInputBuilder::counts(const std::map<std::string, Expr> &Params,
+                           const LaunchShape &Shape) {
+  MemoryAnalysis MA(F, FAM, T, blockDim(Shape));
+  CostModel Costs(T);
+  auto Count = [&](std::function<unsigned(const Instruction &,
+                                          const CostInfo &)>
+                       Weight) {
+    CostAdjuster Adjust = [&](const Instruction &I, CostInfo &C) {
+      C.Del = Expr::constant(static_cast<int64_t>(Weight(I, C)));
+    };
+    ThreadModel M = computeThreadModel(F, FAM, Costs,
+                                       Costs.getNominalLatencies(), Adjust);
+    return M.Delay.substitute(launchSubst(Params, Shape));
+  };
+  auto IsGlobal = [](const CostInfo &C) {
+    return C.K == CostInfo::Kind::Memory &&
+           (C.Space == MemSpace::Global || C.Space == MemSpace::Generic);
+  };
+  InstructionCounts R;
+  R.Total = Count([](const Instruction &, const CostInfo &C) {
+    return C.Count;
+  });
+  R.GlobalMem = Count([&](const Instruction &, const CostInfo &C) {
+    return IsGlobal(C) ? 1u : 0u;
+  });
+  R.UncoalescedMem = Count([&](const Instruction &I, const CostInfo &C) {
+    const AccessInfo *A = MA.lookup(I);
+    return IsGlobal(C) && A && A->isUncoalesced() ? 1u : 0u;
+  });
+  R.Barriers = Plain.Barriers.substitute(launchSubst(Params, Shape));
+  return R;
 }
 
 } // namespace ktime

@@ -1,24 +1,39 @@
 //===- KernelInputs.h - The per-thread facts a launch prediction needs ----===//
 //
 // For one kernel and one GPU: the Thread stage's model with the GPU's costs
+// (bank conflicts and constant serialisation of the Memory stage priced in)
 // and the Memory stage's traffic, bound to a launch's sizes and parameters,
-// as the GPU stage's KernelInputs.
+// as the GPU stage's KernelInputs. docs/kernel-time.md says how the traffic
+// expressions are formed.
 //
 //===----------------------------------------------------------------------===//
 #ifndef KERNELTIME_PLUGIN_KERNELINPUTS_H
 #define KERNELTIME_PLUGIN_KERNELINPUTS_H
 
 #include "KernelTime/GPU.h"
-#include "KernelTime/GPU.h"
+#include "KernelTime/Memory.h"
 #include "KernelTime/Thread.h"
 #include "llvm/IR/PassManager.h"
 
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
 
 namespace ktime {
+
+/// User-given cache hit fractions of a kernel (-ktime-hits).
+struct HitOverride {
+  double L1 = 0, L2 = 0;
+};
+
+/// Per-warp dynamic instruction counts of the kernel's main thread, for the
+/// analytic models (MWP-CWP): all instructions, global memory instructions,
+/// the uncoalesced ones among them, barriers.
+struct InstructionCounts {
+  Expr Total, GlobalMem, UncoalescedMem, Barriers;
+};
 
 class KernelInputBuilder {
 public:
@@ -32,13 +47,28 @@ public:
   /// \p Shape; assumptions made on the way are appended to \p Assumptions.
   KernelInputs build(const std::map<std::string, Expr> &Params,
                      const LaunchShape &Shape, const OccupancyResult &Occ,
-                     std::vector<std::string> &Assumptions) const;
+                     bool ColdCache, std::optional<HitOverride> Hits,
+                     std::vector<std::string> &Assumptions);
+
+  /// The instruction counts for a launch, bound as build binds (four more
+  /// passes of the Thread stage: only the analytic models need them).
+  InstructionCounts counts(const std::map<std::string, Expr> &Params,
+                           const LaunchShape &Shape);
 
 private:
+  /// The thread model for one block shape, with the Memory stage's
+  /// adjustments of shared and constant accesses.
+  const ThreadModel &modelFor(const MemoryAnalysis &MA);
+  Expr executionsPerThread(const llvm::Instruction &I,
+                           const ThreadModel &M) const;
+  Expr activeFraction(const llvm::Instruction &I,
+                      const MemoryAnalysis &MA) const;
+
   llvm::Function &F;
   llvm::FunctionAnalysisManager &FAM;
   const GpuTarget &T;
-  ThreadModel Model;
+  ThreadModel Plain;
+  std::map<std::array<unsigned, 3>, ThreadModel> Models;
   std::set<std::string> Symbols;
 };
 

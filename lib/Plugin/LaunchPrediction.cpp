@@ -7,6 +7,8 @@
 #include "KernelTime/ScevToExpr.h"
 #include "KernelTime/Thread.h"
 #include "Options.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
@@ -165,9 +167,45 @@ unsigned chooseRegisters(const LaunchSpec &Spec, const Function &F,
   return E.Registers;
 }
 
+/// -ktime-hits=KERNEL:l1=F,l2=F for \p F, if given; an error for a value
+/// that does not parse.
+Expected<std::optional<HitOverride>> hitOverride(const Function &F) {
+  for (const std::string &Text : options::Hits) {
+    StringRef S(Text);
+    size_t Colon = S.rfind(':');
+    auto Bad = [&](const Twine &What) {
+      return createStringError(inconvertibleErrorCode(),
+                               "-ktime-hits='" + Text + "': " + What);
+    };
+    if (Colon == StringRef::npos)
+      return Bad("expected KERNEL:l1=F,l2=F");
+    if (!matchesKernel(F, S.substr(0, Colon).trim()))
+      continue;
+    HitOverride H;
+    SmallVector<StringRef, 2> Fields;
+    S.substr(Colon + 1).split(Fields, ',');
+    for (StringRef Field : Fields) {
+      auto [Key, Value] = Field.split('=');
+      double V;
+      if (Value.trim().getAsDouble(V) || V < 0 || V > 1)
+        return Bad("'" + Field + "' is not l1=F or l2=F with F in [0, 1]");
+      if (Key.trim() == "l1")
+        H.L1 = V;
+      else if (Key.trim() == "l2")
+        H.L2 = V;
+      else
+        return Bad("unknown field '" + Key + "' (l1, l2)");
+    }
+    if (H.L1 + H.L2 > 1)
+      return Bad("l1 + l2 exceeds 1");
+    return std::optional<HitOverride>(H);
+  }
+  return std::optional<HitOverride>();
+}
+
 /// One launch on one GPU; false after an error the user must fix.
 bool predictOne(Module &M, const LaunchSpec &Spec, AnalysedKernel &K,
-                const GpuTarget &T) {
+                const GpuTarget &T, KernelInputBuilder &Builder) {
   LaunchResult L;
   L.Spec = Spec;
   L.Gpu = T.Name;
@@ -186,14 +224,17 @@ bool predictOne(Module &M, const LaunchSpec &Spec, AnalysedKernel &K,
     return false;
   }
   L.Block = *Block;
-  L.Spec.Grid = Spec.Grid;
   if (std::optional<std::string> Over = checkLimits(Spec, L.Block, T)) {
     reportError(M, Spec.Origin + ": launch spec '" + Spec.Text +
                        "': " + *Over);
     return false;
   }
 
-  KernelInputBuilder Builder(F, *K.FAM, T);
+  Expected<std::optional<HitOverride>> Hits = hitOverride(F);
+  if (!Hits) {
+    reportError(M, toString(Hits.takeError()));
+    return false;
+  }
   Expected<std::map<std::string, Expr>> Params =
       bindParameters(Spec, F, Builder.modelSymbols());
   if (!Params) {
@@ -231,7 +272,8 @@ bool predictOne(Module &M, const LaunchSpec &Spec, AnalysedKernel &K,
   Shape.Grid = Spec.Grid;
   Shape.Block = L.Block;
   Shape.BlocksPerSM = Occ->BlocksPerSM;
-  KernelInputs In = Builder.build(*Params, Shape, *Occ, L.Assumptions);
+  KernelInputs In = Builder.build(*Params, Shape, *Occ, options::ColdCache,
+                                  *Hits, L.Assumptions);
   L.Time = In.Time;
   L.Delay = In.Delay;
   L.Barriers = In.Barriers;
@@ -283,15 +325,25 @@ std::optional<std::vector<LaunchSpec>> readRequestedLaunches(Module &M) {
 
 bool predictLaunches(Module &M, const std::vector<LaunchSpec> &Specs,
                      std::vector<AnalysedKernel> &Kernels) {
+  // One per kernel and GPU: the Thread stage runs once for all its launches.
+  std::map<std::pair<const Function *, const GpuTarget *>,
+           std::unique_ptr<KernelInputBuilder>>
+      Builders;
   for (const LaunchSpec &Spec : Specs) {
     Expected<AnalysedKernel *> K = findKernel(Spec, Kernels);
     if (!K) {
       reportError(M, toString(K.takeError()));
       return false;
     }
-    for (const GpuTarget *T : (*K)->Targets)
-      if (!predictOne(M, Spec, **K, *T))
+    for (const GpuTarget *T : (*K)->Targets) {
+      std::unique_ptr<KernelInputBuilder> &B =
+          Builders[{(*K)->Analysed, T}];
+      if (!B)
+        B = std::make_unique<KernelInputBuilder>(*(*K)->Analysed, *(*K)->FAM,
+                                                 *T);
+      if (!predictOne(M, Spec, **K, *T, *B))
         return false;
+    }
   }
   return true;
 }

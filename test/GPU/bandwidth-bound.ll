@@ -1,0 +1,43 @@
+; A streaming kernel is bound by DRAM: the bandwidth iteration raises the
+; DRAM latency until the wave's bytes fit (docs/kernel-time.md). Expected
+; values derived from Inputs/toy-gpu.yaml (2 SMs, 1000 MHz, every
+; instruction lat 4 del 2, DRAM 500 cycles and 64 GB/s = 64 bytes per
+; cycle, launch 1000 + 0.5 x blocks) with cold caches (every byte from
+; DRAM).
+;
+; RUN: %opt_ktime -passes='print<kernel-time>' -disable-output \
+; RUN:   -ktime-gpu=%S/Inputs/toy-gpu.yaml -ktime-cold-cache \
+; RUN:   -ktime-launch='saxpy:grid=512,block=256,regs=32,n=131072' \
+; RUN:   -ktime-launch='saxpy:grid=8,block=256,regs=32,n=2000' \
+; RUN:   %S/Inputs/stream.ll | FileCheck %s
+;
+; Per thread: two loads (lat.global) feed fmul and fadd before the store:
+; time = lat.global + 24, delay 24 (print<kernel-time-cost> lists the 12
+; instructions of del 2).
+; CHECK: time = max(24, lat.global + 24)
+; CHECK: launch 'saxpy:grid=512,block=256,regs=32,n=131072' on toy-gpu:
+; 8 warps per block, 64 warps per SM -> 8 blocks per SM, 16 per wave:
+; 512 blocks = 32 full waves.
+; CHECK: occupancy: 8 blocks/SM, 64 warps/SM (100.0%), limited by warps
+; CHECK: waves: 32.000 (32 full)
+; A wave moves 16 x 256 threads x 12 bytes = 49152 bytes (unit stride:
+; 4 bytes of 32-byte sectors per thread and access): 49152 / 64 = 768
+; cycles at least. At lat.global = 500 the longest warp takes 524 < 768,
+; so the DRAM latency is raised to 744 = 768 - 24.
+; CHECK: wave of 16 blocks, 8 on the busiest SM: 768.0 cycles (longest warp 768.0, issue 384.0, sync 0.0, lat.global 744.0), bound DRAM
+; 131072 x 12 = 1572864 bytes; exec 32 x 768 = 24576 cycles = 1572864 / 64:
+; the kernel takes exactly its bytes over the DRAM bandwidth.
+; CHECK: bytes: global 1572864.0, L2 1572864.0, DRAM 1572864.0
+; Launch 1000 + 0.5 x 512 = 1256.
+; CHECK: predicted 25832.0 ns = launch 1256.0 ns + exec 24576.0 ns; bound DRAM
+;
+; Bounds guard: n = 2000 of 8 x 256 = 2048 threads. The last block has
+; 2000 - 1792 = 208 active threads (6 full warps and 16 lanes of the
+; seventh): 7 x 3072 + 208 x 12 = 24000 bytes = 2000 x 12.
+; CHECK: launch 'saxpy:grid=8,block=256,regs=32,n=2000' on toy-gpu:
+; 8 blocks on 2 SMs, 4 on the busiest: 32 warps; 24000 / 64 = 375 cycles
+; is less than the warp's 524: latency, and the launch (1004) is longer.
+; CHECK: wave of 8 blocks, 4 on the busiest SM: 524.0 cycles (longest warp 524.0
+; CHECK-SAME: bound latency
+; CHECK: bytes: global 24000.0, L2 24000.0, DRAM 24000.0
+; CHECK: predicted 1528.0 ns = launch 1004.0 ns + exec 524.0 ns; bound launch
