@@ -12,6 +12,13 @@ tune_params, restrictions, problem_size, grid_div_x/y/z) with:
   caches        {GPU: cache path relative to --hub}; GPU a KernelTime target
                 name or alias
   device_names  {GPU: the cache's "device_name"}, checked when read
+  kernel_args   {NAME: EXPR} scalar kernel arguments (source name or argN)
+                for every launch, expressions over the parameters
+  other_caches  [{gpu, path, note}]: further caches, not used by default
+  cache_filter  [restriction strings]: only configurations of the caches
+                that satisfy all of them are compared (the others are
+                counted as skipped, "outside the filter"); for measurements
+                the given source cannot reproduce
   notes         free text: what the description assumes and why
 The files name paths only: the benchmark's code and data stay in its own
 checkout.
@@ -41,6 +48,8 @@ class Description:
         self.cuda = data.get('cuda', 'auto')
         self.caches = {g: self.resolve(p) for g, p in data.get('caches', {}).items()}
         self.device_names = dict(data.get('device_names', {}))
+        self.kernel_args = dict(data.get('kernel_args', {}))
+        self.cache_filter = list(data.get('cache_filter', []))
 
     def resolve(self, rel):
         if os.path.isabs(rel):

@@ -134,6 +134,8 @@ class Job:
         """{(config id, gpu): Prediction | Failure}; timings in self.timings."""
         groups = self.groups(configs)
         total = sum(len(g[3]) for g in groups)
+        if self.keep:
+            os.makedirs(self.keep, exist_ok=True)
         root = tempfile.mkdtemp(prefix='ktime-', dir=self.keep)
         results, done, lock = {}, [0], threading.Lock()
         start = time.monotonic()

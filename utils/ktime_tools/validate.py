@@ -42,11 +42,16 @@ def parser():
     k.add_argument('--tune-params', metavar='FILE', help='problem size and grid divisors '
                    'from a tune-params file')
     k.add_argument('-D', dest='defines', action='append', default=[], metavar='NAME[=VAL]')
+    k.add_argument('--arg', action='append', default=[], metavar='NAME=EXPR',
+                   help='a scalar kernel argument for every launch (adds to --desc)')
     c = p.add_argument_group('caches')
     c.add_argument('--cache', action='append', default=[], metavar='[GPU=]FILE',
                    help='a Kernel Tuner cache (.json or .json.gz) and its GPU target')
     c.add_argument('--gpu', action='append', default=[], help="with --desc: which of its "
                    "caches (default all); with one --cache FILE: that cache's GPU")
+    c.add_argument('--filter', action='append', default=[], metavar='EXPR',
+                   help="compare only configurations for which EXPR (a restriction over "
+                   "the parameters) holds; adds to the description's cache_filter")
     c.add_argument('--sample', type=int, metavar='N', help='predict a random sample of N '
                    'configurations of each cache (of those with a valid time)')
     c.add_argument('--seed', type=int, default=1, help='the sample seed (default 1)')
@@ -141,13 +146,22 @@ def kernel_setup(args):
     include_dirs = (desc.include_dirs if desc else []) + args.include_dirs
     flags = (desc.flags if desc else []) + args.flags
     cuda = args.cuda if args.cuda != 'auto' or not desc else desc.cuda
+    kargs = dict(desc.kernel_args) if desc else {}
+    for text in args.arg:
+        k, sep, v = text.partition('=')
+        if not sep or not k.strip() or not v.strip():
+            raise UsageError("--arg '%s': expected NAME=EXPR" % text)
+        kargs[k.strip()] = v.strip()
+    filters = (desc.cache_filter if desc else []) + args.filter
+    for f in filters:
+        safeexpr.parse(f)
     return (name, source, kernel, include_dirs, flags, cuda, rule, caches,
-            desc.device_names if desc else {}, space.block_size_names)
+            desc.device_names if desc else {}, space.block_size_names, kargs, filters)
 
 
 def run(args, argv):
     (name, source, kernel, include_dirs, flags, cuda, rule, caches, device_names,
-     block_names) = kernel_setup(args)
+     block_names, kargs, filters) = kernel_setup(args)
     if args.sample is not None and args.sample < 1:
         raise UsageError('--sample must be at least 1')
     if args.write_cache and len(caches) > 1 and '{gpu}' not in args.write_cache:
@@ -161,7 +175,7 @@ def run(args, argv):
     usable, refused = [], []
     for gpu, path in caches.items():
         try:
-            usable.append(open_cache(gpu, path, kernel, catalog, device_names))
+            usable.append(open_cache(gpu, path, kernel, catalog, device_names, filters))
         except Refused as e:
             refused.append({'gpu': gpu, 'path': path, 'reason': str(e)})
             print('validate: %s' % e, file=sys.stderr)
@@ -171,7 +185,7 @@ def run(args, argv):
 
     # Choose the configurations of each cache and build them once.
     builder = configsmod.ConfigBuilder(source, configsmod.LaunchRule(
-        grid_rule=rule, block_names=block_names, kernel=kernel), fixed, include_dirs,
+        grid_rule=rule, block_names=block_names, args=kargs, kernel=kernel), fixed, include_dirs,
         block_names)
     configs, by_key, invalid_launch = [], {}, {}
     for u in usable:
@@ -218,7 +232,7 @@ def run(args, argv):
     return 1 if refused else 0
 
 
-def open_cache(gpu, path, kernel, catalog, device_names):
+def open_cache(gpu, path, kernel, catalog, device_names, filters=()):
     target = catalog.resolve(gpu)
     if target is None:
         raise Refused("%s: GPU '%s' has no KernelTime target (known: %s); add one to "
@@ -238,6 +252,14 @@ def open_cache(gpu, path, kernel, catalog, device_names):
     valid, skipped = collections.OrderedDict(), collections.Counter()
     for key, entry in cache.entries.items():
         t, reason = kcache.measured_time(entry)
+        if reason is None and filters:
+            try:
+                ok = all(paramsmod.restriction_accepts(f, cache.params_of(key))
+                         for f in filters)
+            except safeexpr.ExprError as e:
+                raise Refused('%s: filter: %s' % (path, e))
+            if not ok:
+                reason = 'outside the filter'
         if reason is None:
             valid[key] = t
         else:
@@ -407,7 +429,7 @@ def print_report(s, args):
             print(r)
     for c in s['caches']:
         if c['skipped']:
-            print('%s: %d of %d configurations skipped for their measured time: %s' % (
+            print('%s: %d of %d configurations skipped: %s' % (
                 c['path'], sum(c['skipped'].values()), c['configurations'],
                 ', '.join('%d %s' % (n, r) for r, n in sorted(c['skipped'].items()))))
         for kind, items in c['first_failures'].items():
