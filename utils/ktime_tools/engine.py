@@ -228,7 +228,10 @@ class Job:
             return fail_all('missing', str(e))
         found = {}
         for e in rep.launches:
-            found[(e['id'], self.catalog.resolve(e['gpu']) or e['gpu'])] = e
+            gpu = self.catalog.resolve(e['gpu']) or e['gpu']
+            if gpu not in gpus and len(gpus) == 1:
+                gpu = gpus[0]  # a GPU given as a target file: the report names it
+            found[(e['id'], gpu)] = e
         rejected = {}
         for e in rep.errors:
             rejected.setdefault(e['id'], e['message'])

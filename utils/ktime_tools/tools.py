@@ -129,7 +129,14 @@ class GpuCatalog:
 
     def arch(self, name):
         entry = self.targets.get(name)
-        return entry[0] if entry else None
+        if entry:
+            return entry[0]
+        try:  # a target file given by path: its own "arch:" line
+            with open(name) as f:
+                m = re.search(r'^arch:\s*(sm_\d+)', f.read(), re.M)
+            return m.group(1) if m else None
+        except OSError:
+            return None
 
     def known(self):
         return ', '.join(sorted(self.targets))

@@ -123,6 +123,12 @@ class GpuListTest(unittest.TestCase):
         self.assertIsNone(c.resolve('a6000'))
         self.assertEqual(c.resolve('my/gpu.yaml'), 'my/gpu.yaml')
         self.assertEqual(c.arch('rtx-a4000'), 'sm_86')
+        # A target file given by path: its own arch line.
+        f = tempfile.NamedTemporaryFile('w', suffix='.yaml', delete=False)
+        f.write('schema: 1\nname: x\narch: sm_89\n')
+        f.close()
+        self.assertEqual(c.arch(f.name), 'sm_89')
+        self.assertIsNone(c.arch('/nonexistent/x.yaml'))
 
 
 if __name__ == '__main__':
