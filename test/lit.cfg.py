@@ -49,3 +49,58 @@ if config.clang:
     config.substitutions.append(("%clang_cuda", "%s %s" % (config.clang, cuda_flags)))
 if os.path.exists("/usr/local/cuda/bin/nvcc") or os.path.exists("/usr/local/cuda/include/cuda_runtime.h"):
     config.available_features.add("cuda-sdk")
+
+# utils/ tests (test/utils/): the sweep driver utils/ktime and the validation
+# harness utils/validate, run with Python 3. %fake_tools points them at
+# test/utils/Inputs/fake-clang.py and fake-ptxas.py, stand-ins with
+# predictions the tests choose; GPU names are still resolved by the real
+# plugin (through opt). %real_tools runs the real clang and plugin.
+import shutil
+import subprocess
+import sys
+
+python = sys.executable or "python3"
+utils_dir = os.path.join(config.ktime_src_root, "utils")
+utils_inputs = os.path.join(config.test_source_root, "utils", "Inputs")
+config.substitutions.append(("%python", python))
+config.substitutions.append(
+    ("%ktime_driver", "%s %s" % (python, os.path.join(utils_dir, "ktime")))
+)
+config.substitutions.append(
+    ("%ktime_validate", "%s %s" % (python, os.path.join(utils_dir, "validate")))
+)
+config.substitutions.append(
+    (
+        "%fake_tools",
+        "--clang %s --ptxas %s --plugin %s --opt %s --cuda shim"
+        % (
+            os.path.join(utils_inputs, "fake-clang.py"),
+            os.path.join(utils_inputs, "fake-ptxas.py"),
+            plugin,
+            opt,
+        ),
+    )
+)
+if config.clang:
+    config.substitutions.append(
+        (
+            "%real_tools",
+            "--clang %s --plugin %s --opt %s" % (config.clang, plugin, opt),
+        )
+    )
+config.environment.pop("CI", None)
+if shutil.which("gnuplot"):
+    config.available_features.add("gnuplot")
+# The end-to-end tests of the driver and the harness need the plugin's launch
+# options (-ktime-launch-file, -ktime-report); they run once it has them.
+try:
+    help_text = subprocess.run(
+        [opt, "-load-pass-plugin=" + plugin, "-help-hidden"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    ).stdout
+    if "ktime-launch-file" in help_text and "ktime-report" in help_text:
+        config.available_features.add("ktime-launch")
+except (OSError, subprocess.SubprocessError):
+    pass

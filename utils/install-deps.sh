@@ -4,7 +4,9 @@
 # everything is there). Run as root or with sudo available.
 #   bash utils/install-deps.sh
 set -euo pipefail
-packages=(cmake ninja-build llvm-22-dev clang-22 llvm-22-tools libgtest-dev python3)
+# gnuplot-nox draws the images of utils/ktime --plot.
+packages=(cmake ninja-build llvm-22-dev clang-22 llvm-22-tools libgtest-dev python3
+  gnuplot-nox)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

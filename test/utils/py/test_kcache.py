@@ -1,0 +1,92 @@
+"""Unit tests of utils/ktime_tools/kcache.py: reading Kernel Tuner caches
+(.json and .json.gz), refusing other formats with a message that says
+which, valid and invalid measured times, and writing a cache. Run: python3
+test_kcache.py (lit: test/utils/unit-kcache.test)."""
+
+import gzip
+import json
+import os
+import sys
+import tempfile
+import unittest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, '..', '..', '..', 'utils'))
+from ktime_tools import kcache  # noqa: E402
+
+INPUTS = os.path.join(HERE, '..', 'Inputs')
+
+
+def tmp(data, gz=False, raw=False):
+    f = tempfile.NamedTemporaryFile('wb', suffix='.json', delete=False)
+    payload = data if raw else json.dumps(data).encode()
+    f.write(gzip.compress(payload) if gz else payload)
+    f.close()
+    return f.name
+
+
+class ReadTest(unittest.TestCase):
+    def test_plain_and_gzip(self):
+        plain = kcache.load(os.path.join(INPUTS, 'cache-small.json'))
+        with open(os.path.join(INPUTS, 'cache-small.json'), 'rb') as f:
+            zipped = kcache.load(tmp(f.read(), gz=True, raw=True))  # named .json, gzip inside
+        for c in (plain, zipped):
+            self.assertEqual(c.kernel_name, 'scale')
+            self.assertEqual(c.keys, ['block_size_x', 'pred'])
+            self.assertEqual(len(c.entries), 9)
+            self.assertEqual(c.params_of('96,200'), {'block_size_x': 96, 'pred': 200})
+
+    def test_measured_time(self):
+        self.assertEqual(kcache.measured_time({'time': 0.25}), (0.25, None))
+        self.assertEqual(kcache.measured_time({'time': 3}), (3.0, None))
+        for entry, reason in [({'time': 'RuntimeFailedConfig'}, 'RuntimeFailedConfig'),
+                              ({'time': 'CompilationFailedConfig'}, 'CompilationFailedConfig'),
+                              ({'time': 'InvalidConfig'}, 'InvalidConfig'),
+                              ({'time': 1e20}, 'failed (1e+20)'),
+                              ({'time': float('inf')}, 'failed (inf)'),
+                              ({'time': 0}, 'non-positive'),
+                              ({'time': True}, 'time True'),
+                              ({}, 'no time')]:
+            t, why = kcache.measured_time(entry)
+            self.assertIsNone(t)
+            self.assertIn(reason, why)
+
+    def test_refused_formats(self):
+        cases = [
+            (os.path.join(INPUTS, 't4-results.json'), 'a T4 results file'),
+            (os.path.join(INPUTS, 'not-json.json'), 'not JSON'),
+            (tmp({'Metadata': {}, 'Results': []}), 'KTT output'),
+            (tmp({'ConfigurationSpace': {}}), 'T1 input file'),
+            (tmp({'schema': 1, 'launches': []}), 'KernelTime report'),
+            (tmp([1, 2]), 'a JSON list'),
+            (tmp({'cache': {}}), 'tune_params_keys'),
+            (tmp({'cache': {'1': 5}, 'tune_params_keys': ['a']}), 'is not an object'),
+            (tmp({'cache': {'1': {'time': 1}}, 'tune_params_keys': ['a']}), 'no value for a'),
+            (tmp(b'\x1f\x8b\x08\x00garbage', raw=True), 'damaged gzip'),
+            ('/nonexistent/A100.json.gz', 'no such file'),
+        ]
+        for path, why in cases:
+            with self.assertRaises(kcache.CacheError) as cm:
+                kcache.load(path)
+            self.assertIn(why, str(cm.exception), path)
+            self.assertTrue(str(cm.exception).startswith(path), str(cm.exception))
+
+
+class WriteTest(unittest.TestCase):
+    def test_round_trip(self):
+        src = kcache.load(os.path.join(INPUTS, 'cache-ties.json'))
+        d = tempfile.mkdtemp()
+        for name in ('out.json', 'out.json.gz'):
+            path = os.path.join(d, name)
+            kcache.write(path, src.data, {'32,100': {'block_size_x': 32, 'pred': 100,
+                                                     'time': 0.1}}, device_name='pred')
+            back = kcache.load(path)
+            self.assertEqual(back.device_name, 'pred')
+            self.assertEqual(back.kernel_name, 'scale')
+            self.assertEqual(back.data['objective'], 'time')
+            self.assertEqual(back.data['tune_params'], src.data['tune_params'])
+            self.assertEqual(back.entries['32,100']['time'], 0.1)
+
+
+if __name__ == '__main__':
+    unittest.main()

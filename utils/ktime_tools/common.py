@@ -1,0 +1,68 @@
+"""Command-line options ktime and validate share: the tools, the plugin's
+model options, and the compile flags."""
+
+import os
+
+from . import tools as toolsmod
+
+
+def add_tool_args(p):
+    g = p.add_argument_group('tools')
+    g.add_argument('--clang', help='clang++ (default /usr/lib/llvm-22/bin/clang++)')
+    g.add_argument('--opt', help='opt, to list GPU targets (default /usr/lib/llvm-22/bin/opt)')
+    g.add_argument('--plugin', help='KernelTime.so (default $KTIME_PLUGIN, else build/lib/)')
+    g.add_argument('--ptxas', help="ptxas for registers and spills, or 'none' for the "
+                   "plugin's estimate (default: on PATH or /usr/local/cuda/bin)")
+    g.add_argument('--cuda', default='auto', choices=['auto', 'sdk', 'shim'],
+                   help='CUDA headers: the SDK, the shim test/Inputs/cuda.h, or auto')
+    g.add_argument('--cuda-path', help='the CUDA SDK (default /usr/local/cuda)')
+    g.add_argument('--target-dir', help='GPU target files (-ktime-target-dir)')
+    g.add_argument('--arch', help='compile every GPU for this sm_XX (default: each '
+                   "GPU's own)")
+    g.add_argument('-I', dest='include_dirs', action='append', default=[],
+                   metavar='DIR', help='include directory')
+    g.add_argument('--flag', dest='flags', action='append', default=[],
+                   help='extra clang++ flag (repeatable), e.g. --flag=-std=c++17')
+    g.add_argument('--jobs', '-j', type=int, default=min(2, os.cpu_count() or 1),
+                   help='compiles run in parallel (default 2 or the CPUs, if fewer)')
+    g.add_argument('--keep-temps', metavar='DIR',
+                   help='keep launch files, reports and commands under DIR')
+    m = p.add_argument_group('model (passed to the plugin)')
+    m.add_argument('--model', choices=['kp', 'maxplus', 'mwp-cwp', 'kdt', 'all'],
+                   help='-ktime-model')
+    m.add_argument('--regs', type=int, help='-ktime-regs: registers per thread for '
+                   'every launch (no ptxas then)')
+    m.add_argument('--cold-cache', action='store_true', help='-ktime-cold-cache')
+    m.add_argument('--sm-clock', type=float, metavar='MHZ', help='-ktime-sm-clock')
+    m.add_argument('--mem-clock', type=float, metavar='MHZ', help='-ktime-mem-clock')
+
+
+def make_tools(args, cuda=None):
+    ptxas = args.ptxas
+    if args.regs is not None:
+        ptxas = 'none'
+    return toolsmod.Tools(clang=args.clang, opt=args.opt, plugin=args.plugin,
+                          ptxas=ptxas, cuda=cuda or args.cuda, cuda_path=args.cuda_path,
+                          target_dir=args.target_dir)
+
+
+def plugin_options(args):
+    out = []
+    if args.model:
+        out.append('-ktime-model=' + args.model)
+    if args.regs is not None:
+        out.append('-ktime-regs=%d' % args.regs)
+    if args.cold_cache:
+        out.append('-ktime-cold-cache')
+    if args.sm_clock is not None:
+        out.append('-ktime-sm-clock=%g' % args.sm_clock)
+    if args.mem_clock is not None:
+        out.append('-ktime-mem-clock=%g' % args.mem_clock)
+    return out
+
+
+def split_names(values):
+    out = []
+    for v in values or []:
+        out += [x.strip() for x in v.split(',') if x.strip()]
+    return out
