@@ -28,8 +28,10 @@ void reportError(Module &M, const Twine &Message) {
 bool matchesKernel(const Function &F, StringRef Name) {
   if (F.getName() == Name)
     return true;
+  // The demangler's names point into the mangled string: keep it alive.
+  std::string Mangled = F.getName().str();
   ItaniumPartialDemangler D;
-  if (D.partialDemangle(F.getName().str().c_str()))
+  if (D.partialDemangle(Mangled.c_str()))
     return false; // extern "C": the IR name is the source name.
   auto Get = [](char *Buf) {
     std::string S = Buf ? Buf : "";
