@@ -152,6 +152,10 @@ struct AccessGroup {
   /// The group's requested and unique bytes (copied into each member's
   /// ReuseInfo).
   ReuseInfo Reuse;
+  /// The group writes the data a read group reads (y[i] = ... + y[i]): same
+  /// base, space and non-constant offset. Its bytes occupy the caches once,
+  /// so the kernel's footprints count the read group only.
+  bool SameDataAsReadGroup = false;
 };
 
 /// Memory behaviour of one kernel for one GPU target.

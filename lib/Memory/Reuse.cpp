@@ -107,6 +107,10 @@ std::vector<AccessGroup> buildGroups(MutableArrayRef<AccessInfo> Accesses,
     Groups[G].Members.push_back(Idx);
     Shifts[G].push_back(Shift);
   }
+  for (size_t G = 0; G != Groups.size(); ++G)
+    if (Keys[G].Base && !Keys[G].Reads)
+      Groups[G].SameDataAsReadGroup = Find.count(std::make_tuple(
+          Keys[G].Base, static_cast<int>(Keys[G].Space), true, Keys[G].Rest));
 
   Expr Threads = product({"ntid.x", "ntid.y", "ntid.z"}, In.Sizes);
   Expr Blocks = product({"nctaid.x", "nctaid.y", "nctaid.z"}, In.Sizes);
