@@ -260,6 +260,22 @@ KernelInputBuilder::counts(const std::map<std::string, Expr> &Params,
     return IsGlobal(C) && A && A->isUncoalesced() ? 1u : 0u;
   });
   R.Barriers = Plain.Barriers.substitute(launchSubst(Params, Shape));
+  R.Delay = Plain.Delay.substitute(launchSubst(Params, Shape));
+  double Sectors = 0, Uncoalesced = 0, Bytes = 0, Global = 0;
+  for (const AccessInfo &A : MA.accesses()) {
+    if (A.Space != MemSpace::Global && A.Space != MemSpace::Generic)
+      continue;
+    Global += 1;
+    Bytes += A.BytesPerThread;
+    if (A.isUncoalesced()) {
+      Uncoalesced += 1;
+      Sectors += A.Sectors;
+    }
+  }
+  if (Uncoalesced > 0)
+    R.SectorsPerUncoalescedRequest = Sectors / Uncoalesced;
+  if (Global > 0)
+    R.BytesPerAccess = Bytes / Global;
   return R;
 }
 

@@ -33,6 +33,12 @@ struct HitOverride {
 /// the uncoalesced ones among them, barriers.
 struct InstructionCounts {
   Expr Total, GlobalMem, UncoalescedMem, Barriers;
+  /// Issue cycles of the same thread (the Thread stage's delay).
+  Expr Delay;
+  /// Mean sectors of an uncoalesced global request (1 if none) and mean
+  /// bytes per thread of a global access, over the static accesses.
+  double SectorsPerUncoalescedRequest = 1;
+  double BytesPerAccess = 4;
 };
 
 class KernelInputBuilder {

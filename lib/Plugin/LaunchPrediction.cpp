@@ -1,6 +1,7 @@
 //===- LaunchPrediction.cpp - Predict the launches the options ask for ----===//
 #include "LaunchPrediction.h"
 #include "KernelInputs.h"
+#include "OtherModels.h"
 #include "KernelTime/Compat.h"
 #include "KernelTime/Cost.h"
 #include "KernelTime/GPU.h"
@@ -296,6 +297,8 @@ bool predictOne(Module &M, const LaunchSpec &Spec, AnalysedKernel &K,
   for (const ModelNote &N : K.Report->Notes)
     L.Assumptions.push_back(N.Text);
   L.Predicted = true;
+  predictOtherModels(L, Builder, F, *K.FAM, *Params, Shape, T, Clocks);
+  applyModelChoice(L);
   K.Report->Launches.push_back(std::move(L));
   return true;
 }
@@ -303,6 +306,11 @@ bool predictOne(Module &M, const LaunchSpec &Spec, AnalysedKernel &K,
 } // namespace
 
 std::optional<std::vector<LaunchSpec>> readRequestedLaunches(Module &M) {
+  if (!isKnownModel(options::Model)) {
+    reportError(M, "-ktime-model='" + options::Model +
+                       "': unknown model (kp, maxplus, mwp-cwp, kdt, all)");
+    return std::nullopt;
+  }
   std::vector<LaunchSpec> Specs;
   for (const std::string &Text : options::Launches) {
     Expected<LaunchSpec> S = parseLaunchSpec(Text, "-ktime-launch");

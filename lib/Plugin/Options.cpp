@@ -73,5 +73,12 @@ cl::list<std::string>
                   "of the estimate (repeatable)"),
          cl::cat(Category));
 
+cl::opt<std::string>
+    Model("ktime-model", cl::value_desc("kp|maxplus|mwp-cwp|kdt|all"),
+          cl::init("kp"),
+          cl::desc("The model the prediction comes from (kp, the default: "
+                   "Kleimenov & Popova's), or all of them side by side"),
+          cl::cat(Category));
+
 } // namespace options
 } // namespace ktime

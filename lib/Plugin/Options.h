@@ -37,6 +37,8 @@ extern llvm::cl::opt<bool> ColdCache;
 /// -ktime-hits=KERNEL:l1=F,l2=F (repeatable): the kernel's cache hit
 /// fractions instead of the Memory stage's estimate.
 extern llvm::cl::list<std::string> Hits;
+/// -ktime-model=kp|maxplus|mwp-cwp|kdt|all: the models to predict with.
+extern llvm::cl::opt<std::string> Model;
 
 } // namespace options
 } // namespace ktime

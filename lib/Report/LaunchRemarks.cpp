@@ -65,6 +65,12 @@ void emitPrediction(const KernelReport &R, const LaunchResult &L,
       << ore::NV("Regs", L.Regs) << " registers ("
       << ore::NV("RegsSource", L.RegsSource) << "); bound: "
       << ore::NV("Bound", getBoundName(P.B));
+    if (!L.Models.empty()) {
+      K << "; models:";
+      for (auto &[Name, Ns] : L.Models)
+        K << " " << Name << " "
+          << ore::NV(("Model_" + Name).c_str(), microseconds(Ns)) << " us";
+    }
     return K;
   });
 }

@@ -54,6 +54,8 @@ static void printLaunch(const LaunchResult &L, raw_ostream &OS) {
      << format("%.1f", P.LaunchNs) << " ns + exec "
      << format("%.1f", P.ExecNs) << " ns; bound " << getBoundName(P.B)
      << "\n";
+  for (auto &[Name, Ns] : L.Models)
+    OS << "    model " << Name << ": " << format("%.1f", Ns) << " ns\n";
   for (const std::string &A : L.Assumptions)
     OS << "    assumption: " << A << "\n";
 }

@@ -1,0 +1,208 @@
+//===- OtherModels.cpp - -ktime-model: the alternative models of a launch -===//
+//
+// Inputs of the analytic models from KernelTime's facts (docs/models/):
+//  - per-warp dynamic counts of the main thread (thread 0 of block 0) from
+//    the Thread stage run with counting weights (KernelInputBuilder::counts);
+//  - occupancy and launch sizes from the GPU stage;
+//  - machine figures from the target file; the departure delays, which no
+//    measurement gives, from the L2 bytes one SM gets per cycle (ours).
+// Every model's time includes the same launch overhead as the kp model's,
+// so that all answer one question: the duration of one launch.
+//
+//===----------------------------------------------------------------------===//
+#include "OtherModels.h"
+#include "KernelTime/Cost.h"
+#include "KernelTime/MaxPlusModel.h"
+#include "KernelTime/Models.h"
+#include "Options.h"
+
+#include <algorithm>
+
+using namespace llvm;
+
+namespace ktime {
+
+namespace {
+
+const char *const AllModels[] = {"kp", "maxplus", "mwp-cwp", "kdt"};
+
+/// The value of a per-thread count at the main thread (all ids 0).
+std::optional<double> atMainThread(const Expr &E) {
+  Bindings B;
+  for (const char *S : {"tid.x", "tid.y", "tid.z", "ctaid.x", "ctaid.y",
+                        "ctaid.z"})
+    B[S] = Rational(0);
+  if (std::optional<Rational> V = E.evaluate(B))
+    return V->toDouble();
+  return std::nullopt;
+}
+
+void notApplicable(LaunchResult &L, StringRef Model, const Twine &Why) {
+  L.Assumptions.push_back((Model + ": no prediction: " + Why).str());
+}
+
+void predictMwpCwp(LaunchResult &L, const InstructionCounts &C,
+                   const LaunchShape &Shape, const GpuTarget &T,
+                   const ClockSettings &Clocks) {
+  std::optional<double> Total = atMainThread(C.Total),
+                        Mem = atMainThread(C.GlobalMem),
+                        Uncoal = atMainThread(C.UncoalescedMem),
+                        Sync = atMainThread(C.Barriers),
+                        Delay = atMainThread(C.Delay);
+  if (!Total || !Mem || !Uncoal || !Sync || !Delay)
+    return notApplicable(L, "mwp-cwp",
+                         "an instruction count of the main thread needs a "
+                         "value the launch does not give");
+  MwpCwpInputs In;
+  In.FreqGHz = Clocks.SmMHz / 1e3;
+  In.MemBandwidthGBs =
+      T.DRAM.BandwidthGBs * (Clocks.MemMHz / T.MemClockMHz);
+  In.MemLatency = T.DRAM.Latency * (Clocks.SmMHz / T.SmClockMHz);
+  // Departure delays (ours): a warp request leaves the SM at the SM's share
+  // of the L2 bandwidth, bytes per SM cycle.
+  double BytesPerClk = T.L2.BandwidthGBs * 1e3 / (Clocks.SmMHz * T.SmCount);
+  In.LoadBytesPerWarp = T.WarpSize * C.BytesPerAccess;
+  In.DepartureDelayCoal = In.LoadBytesPerWarp / BytesPerClk;
+  In.DepartureDelayUncoal = 32.0 / BytesPerClk;
+  In.UncoalPerMw = C.SectorsPerUncoalescedRequest;
+  uint64_t Blocks = Shape.Grid[0] * Shape.Grid[1] * Shape.Grid[2];
+  In.ActiveSMs =
+      static_cast<unsigned>(std::min<uint64_t>(T.SmCount, Blocks));
+  In.UncoalMemInsts = *Uncoal;
+  In.CoalMemInsts = std::max(0.0, *Mem - *Uncoal);
+  In.SynchInsts = *Sync;
+  In.CompInsts = std::max(0.0, *Total - *Mem - *Sync);
+  // The SM issues a warp instruction in (mean del) / (processing blocks).
+  In.IssueCycles = *Total > 0 ? *Delay / *Total /
+                                    std::max(1u, T.ProcessingBlocks)
+                              : 1;
+  In.ThreadsPerBlock =
+      static_cast<unsigned>(Shape.Block[0] * Shape.Block[1] * Shape.Block[2]);
+  In.Blocks = static_cast<unsigned>(std::min<uint64_t>(Blocks, ~0u));
+  In.ActiveBlocksPerSM = Shape.BlocksPerSM;
+  In.WarpSize = T.WarpSize;
+  Expected<MwpCwpResult> R = computeMwpCwp(In);
+  if (!R)
+    return notApplicable(L, "mwp-cwp", toString(R.takeError()));
+  L.Models.push_back({"mwp-cwp", R->TimeNs + L.P.LaunchNs});
+  L.Assumptions.push_back(
+      ("mwp-cwp: " + getMwpCwpCaseName(R->Case) + ", MWP " +
+       std::to_string(R->MWP) + ", CWP " + std::to_string(R->CWP))
+          .str());
+}
+
+void predictKdt(LaunchResult &L, const LaunchShape &Shape, const GpuTarget &T,
+                const ClockSettings &Clocks) {
+  KdtInputs In;
+  In.WtimeCycles = L.P.ThreadTimeCycles;
+  In.Wsize = T.WarpSize;
+  In.Dg = Shape.Grid[0] * Shape.Grid[1] * Shape.Grid[2];
+  In.Db =
+      static_cast<unsigned>(Shape.Block[0] * Shape.Block[1] * Shape.Block[2]);
+  // CUDA cores: the fp32 lanes of an SM, from the target's fp32.fma rate
+  // (del = warpSize / (ops per clock per SM / processing blocks)).
+  double Del = T.cost(InstrClass::Fp32Fma).Del;
+  double CoresPerSM = Del > 0 ? T.WarpSize * T.ProcessingBlocks / Del : 0;
+  In.NCC = static_cast<uint64_t>(CoresPerSM * T.SmCount + 0.5);
+  In.NSM = T.SmCount;
+  unsigned Warps = (In.Db + T.WarpSize - 1) / T.WarpSize;
+  In.NAW = Shape.BlocksPerSM * Warps;
+  In.FreqGHz = Clocks.SmMHz / 1e3;
+  Expected<KdtResult> R = computeKdt(In);
+  if (!R)
+    return notApplicable(L, "kdt", toString(R.takeError()));
+  L.Models.push_back({"kdt", R->KDTNs + L.P.LaunchNs});
+  L.Assumptions.push_back(("kdt: state " + getKdtStateName(R->State)).str());
+}
+
+void predictMaxPlus(LaunchResult &L, Function &F, FunctionAnalysisManager &FAM,
+                    const std::map<std::string, Expr> &Params,
+                    const LaunchShape &Shape, const GpuTarget &T,
+                    const ClockSettings &Clocks) {
+  MaxPlusModelOptions O;
+  // The paper's full variant: operation times and global memory serialised
+  // over the n kernel copies that run at once.
+  O.V = MaxPlusModelOptions::Serialised;
+  double Threads = 1;
+  static const char *Axis[] = {"x", "y", "z"};
+  for (int D = 0; D != 3; ++D) {
+    Threads *= double(Shape.Grid[D] * Shape.Block[D]);
+    O.Symbols[std::string("ntid.") + Axis[D]] =
+        Rational(static_cast<int64_t>(Shape.Block[D]));
+    O.Symbols[std::string("nctaid.") + Axis[D]] =
+        Rational(static_cast<int64_t>(Shape.Grid[D]));
+    // One kernel instance: the main thread's ids.
+    O.Symbols[std::string("tid.") + Axis[D]] = Rational(0);
+    O.Symbols[std::string("ctaid.") + Axis[D]] = Rational(0);
+  }
+  O.Threads = Threads;
+  for (auto &[Name, E] : Params)
+    if (std::optional<Rational> V = E.getConstant())
+      O.Symbols[Name] = *V;
+  CostModel Costs(T);
+  MaxPlusKernelModel M = computeMaxPlusModel(F, FAM, Costs, O);
+  if (!M.TotalCycles)
+    return notApplicable(L, "maxplus",
+                         "the instance time " + M.InstanceCycles.str() +
+                             " needs values the launch does not give");
+  L.Models.push_back(
+      {"maxplus", *M.TotalCycles * 1e3 / Clocks.SmMHz + L.P.LaunchNs});
+}
+
+} // namespace
+
+std::vector<std::string> requestedModels() {
+  StringRef M = options::Model;
+  if (M == "all")
+    return std::vector<std::string>(std::begin(AllModels),
+                                    std::end(AllModels));
+  return {M.str()};
+}
+
+bool isKnownModel(StringRef M) {
+  return M == "all" || is_contained(AllModels, M);
+}
+
+void predictOtherModels(LaunchResult &L, KernelInputBuilder &Builder,
+                        Function &F, FunctionAnalysisManager &FAM,
+                        const std::map<std::string, Expr> &Params,
+                        const LaunchShape &Shape, const GpuTarget &T,
+                        const ClockSettings &Clocks) {
+  std::vector<std::string> Models = requestedModels();
+  if (Models.size() == 1 && Models.front() == "kp")
+    return;
+  for (const std::string &M : Models) {
+    if (M == "kp")
+      L.Models.push_back({"kp", L.P.Ns});
+    else if (M == "mwp-cwp")
+      predictMwpCwp(L, Builder.counts(Params, Shape), Shape, T, Clocks);
+    else if (M == "kdt")
+      predictKdt(L, Shape, T, Clocks);
+    else if (M == "maxplus")
+      predictMaxPlus(L, F, FAM, Params, Shape, T, Clocks);
+  }
+}
+
+} // namespace ktime
+
+namespace ktime {
+
+void applyModelChoice(LaunchResult &L) {
+  std::vector<std::string> Models = requestedModels();
+  if (Models.size() != 1 || Models.front() == "kp")
+    return;
+  for (auto &[Name, Ns] : L.Models)
+    if (Name == Models.front()) {
+      L.P.Ns = Ns;
+      L.P.ExecNs = Ns - L.P.LaunchNs;
+      L.Assumptions.push_back("predicted time from the " + Name +
+                              " model; occupancy, waves and the bound are "
+                              "the kp model's analysis");
+      return;
+    }
+  L.Predicted = false;
+  L.Error = "the " + Models.front() + " model does not apply (see the "
+            "assumptions of -ktime-model=all)";
+}
+
+} // namespace ktime

@@ -1,0 +1,40 @@
+//===- OtherModels.h - -ktime-model: the alternative models of a launch ---===//
+//
+// Feeds the Models stage (MWP-CWP, KDT, max-plus) with the facts the other
+// stages found for one launch on one GPU, so that -ktime-model=all reports
+// every model's prediction beside the core (kp) model's. docs/models/*.md
+// say where each input comes from.
+//
+//===----------------------------------------------------------------------===//
+#ifndef KERNELTIME_PLUGIN_OTHERMODELS_H
+#define KERNELTIME_PLUGIN_OTHERMODELS_H
+
+#include "KernelInputs.h"
+#include "KernelTime/Report.h"
+
+#include <map>
+#include <string>
+
+namespace ktime {
+
+/// The models -ktime-model asks for, in report order; "kp" first.
+std::vector<std::string> requestedModels();
+/// True for kp, maxplus, mwp-cwp, kdt and all.
+bool isKnownModel(llvm::StringRef Model);
+
+/// Adds each requested model's prediction of the launch \p L (predicted by
+/// the kp model already) to L.Models, and a note to L.Assumptions for a
+/// model that does not apply.
+void predictOtherModels(LaunchResult &L, KernelInputBuilder &Builder,
+                        llvm::Function &F, llvm::FunctionAnalysisManager &FAM,
+                        const std::map<std::string, Expr> &Params,
+                        const LaunchShape &Shape, const GpuTarget &T,
+                        const ClockSettings &Clocks);
+
+/// With one model other than kp asked for, its time becomes the launch's
+/// prediction (or, if it does not apply, the launch has none).
+void applyModelChoice(LaunchResult &L);
+
+} // namespace ktime
+
+#endif // KERNELTIME_PLUGIN_OTHERMODELS_H
