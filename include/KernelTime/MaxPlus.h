@@ -326,6 +326,12 @@ public:
   }
 
   unsigned size() const { return static_cast<unsigned>(Rows.size()); }
+  /// Adds nodes without arcs up to size \p N (a smaller \p N does nothing),
+  /// for graphs built node by node.
+  void grow(unsigned N) {
+    if (N > Rows.size())
+      Rows.resize(N);
+  }
   /// Number of non-eps entries (arcs).
   size_t numEntries() const {
     size_t Num = 0;

@@ -4,6 +4,7 @@
 //   opt -load-pass-plugin=KernelTime.so -passes=kernel-time
 //   opt -load-pass-plugin=KernelTime.so -passes='print<kernel-time>'
 //   opt -load-pass-plugin=KernelTime.so -passes='print<kernel-time-cost>'
+//   opt -load-pass-plugin=KernelTime.so -passes='print<kernel-time-maxplus>'
 //   clang++ -x cuda -fpass-plugin=KernelTime.so ...   (optimizer's last
 //   extension point, every -O level; host modules are left alone)
 // and handles -ktime-list-gpus, which prints the targets and exits.
@@ -12,6 +13,7 @@
 #include "CostPrinterPass.h"
 #include "KernelTime/Compat.h"
 #include "KernelTimePass.h"
+#include "MaxPlusPrinterPass.h"
 #include "Options.h"
 #include "TargetSelection.h"
 #include "llvm/Support/raw_ostream.h"
@@ -47,6 +49,14 @@ void registerCallbacks(PassBuilder &PB) {
           MPM.addPass(ktime::KernelCostPrinterPass(outs()));
           return true;
         }
+        std::string Error;
+        if (std::optional<ktime::MaxPlusModelOptions> O =
+                ktime::parseMaxPlusPrinterName(Name, Error)) {
+          MPM.addPass(ktime::MaxPlusPrinterPass(outs(), std::move(*O)));
+          return true;
+        }
+        if (!Error.empty())
+          errs() << "error: KernelTime: " << Name << ": " << Error << "\n";
         return false;
       });
   ktime::compat::registerOptimizerLast(
