@@ -326,6 +326,12 @@ public:
   }
 
   unsigned size() const { return static_cast<unsigned>(Rows.size()); }
+  /// Adds nodes without arcs up to size \p N (a smaller \p N does nothing),
+  /// for graphs built node by node.
+  void grow(unsigned N) {
+    if (N > Rows.size())
+      Rows.resize(N);
+  }
   /// Number of non-eps entries (arcs).
   size_t numEntries() const {
     size_t Num = 0;
@@ -635,6 +641,255 @@ criticalPath(const SparseMatrix<T> &Z, llvm::ArrayRef<unsigned> Inputs,
              llvm::ArrayRef<unsigned> Outputs, const LessT &Less = LessT()) {
   return detail::sweep<true>(Z, Inputs, Outputs, Less);
 }
+
+//===----------------------------------------------------------------------===//
+// Arrival times with seeds
+//===----------------------------------------------------------------------===//
+
+/// The arrival time of every node when each seeded node may start at its
+/// seed (an input ready at that time), in one pass in topological order:
+///   dist(v) = loop(v) (x) ( seed(v) (+) max_j dist(j) (x) z_vj )
+/// (loop(v) = z_vv, or e without a self-loop). With every seed e this is the
+/// dist of longestPath; a seed other than e is an input that becomes ready
+/// later (a loop-carried value of the previous iteration, a memory access
+/// queued behind others). Nodes nothing reaches stay eps (absent).
+/// std::nullopt if the graph has a cycle other than a self-loop.
+template <typename T>
+std::optional<SparseVector<T>> arrivalTimes(const SparseMatrix<T> &Z,
+                                            const SparseVector<T> &Seeds) {
+  assert(Z.size() == Seeds.size() && "matrix and seed sizes differ");
+  TopoOrder Topo = topologicalOrder(Z.pattern());
+  if (!Topo.ok())
+    return std::nullopt;
+  unsigned N = Z.size();
+  std::vector<std::optional<T>> Dist(N);
+  for (unsigned V : Topo.Order) {
+    std::optional<T> Best;
+    if (const T *S = Seeds.lookup(V))
+      Best = *S;
+    const T *Loop = nullptr;
+    for (const auto &[J, W] : Z.row(V)) {
+      if (J == V) {
+        Loop = &W;
+        continue;
+      }
+      if (!Dist[J])
+        continue;
+      T Cand = Semiring<T>::otimes(*Dist[J], W);
+      if (detail::isEps(Cand))
+        continue;
+      Best = Best ? Semiring<T>::oplus(*Best, Cand) : std::move(Cand);
+    }
+    if (Best && Loop)
+      Best = Semiring<T>::otimes(*Best, *Loop);
+    Dist[V] = std::move(Best);
+  }
+  SparseVector<T> R(N);
+  for (unsigned V = 0; V < N; ++V)
+    if (Dist[V])
+      R.set(V, std::move(*Dist[V]));
+  return R;
+}
+
+//===----------------------------------------------------------------------===//
+// Dense matrices
+//===----------------------------------------------------------------------===//
+
+/// An n x n max-plus matrix stored densely (every cell, eps = empty), for
+/// small full matrices: loop recurrences, the paper's literal Z^k. Same
+/// conventions as SparseMatrix: entry (I, J) is the arc J -> I.
+template <typename T> class DenseMatrix {
+public:
+  explicit DenseMatrix(unsigned N = 0) : N(N), Cells(size_t(N) * N) {}
+
+  /// E: e on the diagonal.
+  static DenseMatrix identity(unsigned N) {
+    DenseMatrix R(N);
+    for (unsigned I = 0; I < N; ++I)
+      R.set(I, I, Semiring<T>::one());
+    return R;
+  }
+  static DenseMatrix fromSparse(const SparseMatrix<T> &S) {
+    DenseMatrix R(S.size());
+    for (unsigned I = 0, E = S.size(); I < E; ++I)
+      for (const auto &[J, X] : S.row(I))
+        R.set(I, J, X);
+    return R;
+  }
+  SparseMatrix<T> toSparse() const {
+    SparseMatrix<T> R(N);
+    for (unsigned I = 0; I < N; ++I)
+      for (unsigned J = 0; J < N; ++J)
+        if (const T *X = lookup(I, J))
+          R.set(I, J, *X);
+    return R;
+  }
+
+  unsigned size() const { return N; }
+  /// z_IJ, or nullptr for eps.
+  const T *lookup(unsigned I, unsigned J) const {
+    assert(I < N && J < N && "matrix index out of range");
+    const std::optional<T> &C = Cells[size_t(I) * N + J];
+    return C ? &*C : nullptr;
+  }
+  /// Sets z_IJ; eps (by the element type's isEps) empties the cell.
+  void set(unsigned I, unsigned J, T X) {
+    assert(I < N && J < N && "matrix index out of range");
+    std::optional<T> &C = Cells[size_t(I) * N + J];
+    if (detail::isEps(X))
+      C.reset();
+    else
+      C = std::move(X);
+  }
+  void erase(unsigned I, unsigned J) { Cells[size_t(I) * N + J].reset(); }
+  /// z_IJ := z_IJ (+) X.
+  void accumulate(unsigned I, unsigned J, T X) {
+    if (detail::isEps(X))
+      return;
+    std::optional<T> &C = Cells[size_t(I) * N + J];
+    C = C ? Semiring<T>::oplus(*C, X) : std::move(X);
+  }
+
+  friend bool operator==(const DenseMatrix &A, const DenseMatrix &B) {
+    return A.N == B.N && A.Cells == B.Cells;
+  }
+  friend bool operator!=(const DenseMatrix &A, const DenseMatrix &B) {
+    return !(A == B);
+  }
+
+  /// As SparseMatrix::print.
+  void print(llvm::raw_ostream &OS) const {
+    std::vector<std::string> Text(Cells.size());
+    for (size_t K = 0; K < Cells.size(); ++K)
+      if (Cells[K])
+        Text[K] = detail::toString(*Cells[K]);
+    detail::printGrid(OS, N, N, Text);
+  }
+
+private:
+  unsigned N;
+  std::vector<std::optional<T>> Cells;
+};
+
+template <typename T>
+llvm::raw_ostream &operator<<(llvm::raw_ostream &OS, const DenseMatrix<T> &M) {
+  M.print(OS);
+  return OS;
+}
+
+/// Entrywise max.
+template <typename T>
+DenseMatrix<T> oplus(const DenseMatrix<T> &A, const DenseMatrix<T> &B) {
+  assert(A.size() == B.size() && "matrix sizes differ");
+  DenseMatrix<T> R = A;
+  for (unsigned I = 0, N = B.size(); I < N; ++I)
+    for (unsigned J = 0; J < N; ++J)
+      if (const T *X = B.lookup(I, J))
+        R.accumulate(I, J, *X);
+  return R;
+}
+
+/// (A (x) B)_IJ = max_K (a_IK + b_KJ): the triple loop of the definition.
+template <typename T>
+DenseMatrix<T> otimes(const DenseMatrix<T> &A, const DenseMatrix<T> &B) {
+  assert(A.size() == B.size() && "matrix sizes differ");
+  unsigned N = A.size();
+  DenseMatrix<T> R(N);
+  for (unsigned I = 0; I < N; ++I)
+    for (unsigned K = 0; K < N; ++K) {
+      const T *AIK = A.lookup(I, K);
+      if (!AIK)
+        continue;
+      for (unsigned J = 0; J < N; ++J)
+        if (const T *BKJ = B.lookup(K, J))
+          R.accumulate(I, J, Semiring<T>::otimes(*AIK, *BKJ));
+    }
+  return R;
+}
+
+/// Z^K by squaring; Z^0 = E (E only appears for K = 0, as in power()).
+template <typename T>
+DenseMatrix<T> power(const DenseMatrix<T> &Z, unsigned K) {
+  if (K == 0)
+    return DenseMatrix<T>::identity(Z.size());
+  std::optional<DenseMatrix<T>> R;
+  DenseMatrix<T> Base = Z;
+  while (true) {
+    if (K & 1)
+      R = R ? otimes(*R, Base) : Base;
+    K >>= 1;
+    if (!K)
+      return std::move(*R);
+    Base = otimes(Base, Base);
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// The modified Kronecker product
+//===----------------------------------------------------------------------===//
+
+/// The paper's modified Kronecker product A (x)_kron B (section 7): the
+/// Kronecker product with (x) in place of the ordinary product. For A of
+/// size m and B of size n it has size m*n, and
+///   (A kron B)_{I*n+K, J*n+L} = a_IJ (x) b_KL,
+/// so block (I, J) is a_IJ (x) B. I_m kron K (kroneckerIdentity) is m
+/// copies of a kernel matrix K on the diagonal: m independent executors.
+/// With the mixed-product rule (A kron B) (x) (C kron D) = (A (x) C) kron
+/// (B (x) D) it gives (I_m kron K)^p = I_m kron K^p, so one kernel's matrix
+/// suffices (unittests/MaxPlus/KroneckerTest.cpp).
+template <typename T>
+SparseMatrix<T> kronecker(const SparseMatrix<T> &A, const SparseMatrix<T> &B) {
+  unsigned M = A.size(), N = B.size();
+  SparseMatrix<T> R(M * N);
+  for (unsigned I = 0; I < M; ++I)
+    for (const auto &[J, AIJ] : A.row(I))
+      for (unsigned K = 0; K < N; ++K)
+        for (const auto &[L, BKL] : B.row(K))
+          R.set(I * N + K, J * N + L, Semiring<T>::otimes(AIJ, BKL));
+  return R;
+}
+
+/// I_M kron K: M copies of K along the diagonal, taken as they are (no
+/// "e (x)" applied to the entries).
+template <typename T>
+SparseMatrix<T> kroneckerIdentity(unsigned M, const SparseMatrix<T> &K) {
+  unsigned N = K.size();
+  SparseMatrix<T> R(M * N);
+  for (unsigned I = 0; I < M; ++I)
+    for (unsigned Row = 0; Row < N; ++Row)
+      for (const auto &[Col, X] : K.row(Row))
+        R.set(I * N + Row, I * N + Col, X);
+  return R;
+}
+
+//===----------------------------------------------------------------------===//
+// Maximum cycle mean (the max-plus eigenvalue)
+//===----------------------------------------------------------------------===//
+
+/// The largest mean weight (weight / number of arcs) over the cycles of a
+/// graph, self-loops included, and one cycle that has it.
+struct CycleMean {
+  double Mean = 0;
+  /// The cycle C0 -> C1 -> ... -> Cn-1 -> C0, smallest node first; a
+  /// self-loop is one node.
+  std::vector<unsigned> Cycle;
+};
+
+/// Karp's algorithm, O(nodes x arcs) time and O(nodes^2) memory:
+///   lambda = max_v min_{0 <= k < n} (D_n(v) - D_k(v)) / (n - k)
+/// with D_k(v) the heaviest walk of exactly k arcs ending at v (starting
+/// anywhere). For an irreducible matrix (a strongly connected graph) lambda
+/// is its unique max-plus eigenvalue, the growth per step of Z^k:
+/// (Z^k)_ij = k lambda + O(1). The cycle is read off the heaviest n-arc walk
+/// to the node that attains lambda (every cycle on that walk has mean
+/// lambda). std::nullopt when the graph has no cycle. Weights must be
+/// finite (eps is an absent arc).
+std::optional<CycleMean> maxCycleMean(const SparseMatrix<double> &Z);
+std::optional<CycleMean> maxCycleMean(const SparseMatrix<Value> &Z);
+
+/// True if every node reaches every other (a non-empty strongly connected
+/// graph; a single node needs its self-loop): the matrix is irreducible.
+bool isIrreducible(const ArcPattern &G);
 
 } // namespace ktime::maxplus
 

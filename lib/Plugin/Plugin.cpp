@@ -5,6 +5,7 @@
 //   opt -load-pass-plugin=KernelTime.so -passes='print<kernel-time>'
 //   opt -load-pass-plugin=KernelTime.so -passes='print<kernel-time-cost>'
 //   opt -load-pass-plugin=KernelTime.so -passes='print<kernel-time-memory>'
+//   opt -load-pass-plugin=KernelTime.so -passes='print<kernel-time-maxplus>'
 //   clang++ -x cuda -fpass-plugin=KernelTime.so ...   (optimizer's last
 //   extension point, every -O level; host modules are left alone)
 // and handles -ktime-list-gpus, which prints the targets and exits.
@@ -14,6 +15,7 @@
 #include "KernelTime/Compat.h"
 #include "KernelTimePass.h"
 #include "MemoryPrinterPass.h"
+#include "MaxPlusPrinterPass.h"
 #include "Options.h"
 #include "TargetSelection.h"
 #include "llvm/Support/raw_ostream.h"
@@ -53,6 +55,14 @@ void registerCallbacks(PassBuilder &PB) {
           MPM.addPass(ktime::KernelMemoryPrinterPass(outs()));
           return true;
         }
+        std::string Error;
+        if (std::optional<ktime::MaxPlusModelOptions> O =
+                ktime::parseMaxPlusPrinterName(Name, Error)) {
+          MPM.addPass(ktime::MaxPlusPrinterPass(outs(), std::move(*O)));
+          return true;
+        }
+        if (!Error.empty())
+          errs() << "error: KernelTime: " << Name << ": " << Error << "\n";
         return false;
       });
   ktime::compat::registerOptimizerLast(
