@@ -79,7 +79,10 @@ void predictMwpCwp(LaunchResult &L, const InstructionCounts &C,
   In.ThreadsPerBlock =
       static_cast<unsigned>(Shape.Block[0] * Shape.Block[1] * Shape.Block[2]);
   In.Blocks = static_cast<unsigned>(std::min<uint64_t>(Blocks, ~0u));
-  In.ActiveBlocksPerSM = Shape.BlocksPerSM;
+  // Blocks an SM actually holds: occupancy's limit, or fewer when the grid
+  // does not fill the SMs (Hong & Kim's N counts the warps present).
+  In.ActiveBlocksPerSM = static_cast<unsigned>(std::min<uint64_t>(
+      Shape.BlocksPerSM, (Blocks + T.SmCount - 1) / T.SmCount));
   In.WarpSize = T.WarpSize;
   Expected<MwpCwpResult> R = computeMwpCwp(In);
   if (!R)
