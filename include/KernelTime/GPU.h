@@ -230,6 +230,8 @@ struct Prediction {
   double ThreadTimeCycles = 0, ThreadDelayCycles = 0, ThreadBarriers = 0;
   /// GPU-wide bytes per launch.
   double GlobalBytes = 0, DramBytes = 0, L2Bytes = 0, SharedBytes = 0;
+  /// Of GlobalBytes: in uncoalesced requests, expected to hit L1, L2.
+  double UncoalescedBytes = 0, L1HitBytes = 0, L2HitBytes = 0;
   std::vector<std::string> Assumptions;
 };
 

@@ -59,7 +59,7 @@ struct LaunchResult {
   Prediction P;
   /// Per-thread expressions of the kernel with the launch's values bound
   /// (the ids left free) and the per-thread memory quantities.
-  Expr Time, Delay, Barriers, GlobalBytes, SharedBytes;
+  Expr Time, Delay, Barriers, GlobalBytes, UncoalescedBytes, SharedBytes;
   /// Every assumption of the prediction (the kernel's notes included).
   std::vector<std::string> Assumptions;
   /// -ktime-model=all: each model's prediction in ns.

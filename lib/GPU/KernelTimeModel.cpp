@@ -221,6 +221,9 @@ Expected<Prediction> predictLaunch(const KernelInputs &In,
   P.L2Bytes = Traffic[TrafficSectorMissL1];
   P.DramBytes = Traffic[TrafficSectorMissL2];
   P.SharedBytes = Traffic[TrafficShared];
+  P.UncoalescedBytes = Traffic[TrafficUncoalesced];
+  P.L1HitBytes = Traffic[TrafficL1Hit];
+  P.L2HitBytes = Traffic[TrafficL2Hit];
 
   std::string LaunchNote;
   double Launch = launchCycles(T, Blocks, Threads, &LaunchNote);

@@ -281,6 +281,7 @@ bool predictOne(Module &M, const LaunchSpec &Spec, AnalysedKernel &K,
   L.Delay = In.Delay;
   L.Barriers = In.Barriers;
   L.GlobalBytes = In.GlobalBytes;
+  L.UncoalescedBytes = In.UncoalescedBytes;
   L.SharedBytes = In.SharedBytes;
   ClockSettings Clocks;
   Clocks.SmMHz = options::SmClockMHz ? double(options::SmClockMHz)

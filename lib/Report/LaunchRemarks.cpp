@@ -65,6 +65,15 @@ void emitPrediction(const KernelReport &R, const LaunchResult &L,
       << ore::NV("Regs", L.Regs) << " registers ("
       << ore::NV("RegsSource", L.RegsSource) << "); bound: "
       << ore::NV("Bound", getBoundName(P.B));
+    // Seed 000's per-thread memory quantities (mean over a warp's lanes,
+    // ids free) and the launch's hit fractions.
+    double Global = std::max(P.GlobalBytes, 1e-30);
+    K << "; per thread mem = " << ore::NV("Mem", L.GlobalBytes.str())
+      << " B, uncoalMem = " << ore::NV("UncoalMem", L.UncoalescedBytes.str())
+      << " B, shared = " << ore::NV("SharedBytes", L.SharedBytes.str())
+      << " B; l1pct = " << ore::NV("L1Pct", percent(P.L1HitBytes / Global))
+      << "%, l2pct = " << ore::NV("L2Pct", percent(P.L2HitBytes / Global))
+      << "%";
     if (!L.Models.empty()) {
       K << "; models:";
       for (auto &[Name, Ns] : L.Models)
