@@ -117,13 +117,13 @@ void printCost(const CostInfo &C, llvm::raw_ostream &OS);
 /// issues one warp instruction per cycle; a pipe accepts a new one every
 /// del cycles of its class, so pipes work in parallel (docs/kernel-time.md).
 enum class IssuePipe : unsigned {
-  Fma,     ///< fmaheavy/fmalite: fp32, fp16, IMAD (int.mul, int.mad, int.div)
-  Alu,     ///< alu: integer add, compare, logic, special registers, votes
-  Fp64,    ///< fp64
-  Xu,      ///< xu: transcendentals, conversions, bit counts, fp32 sequences
-  Lsu,     ///< lsu/mio: loads, stores, atomics, shuffles
-  Cbu,     ///< cbu: branches and barriers
-  Tensor,  ///< tensor cores
+  Fma,    ///< fmaheavy/fmalite: fp32, fp16, IMAD (int.mul, int.mad, int.div)
+  Alu,    ///< alu: integer add, compare, logic, special registers, votes
+  Fp64,   ///< fp64
+  Xu,     ///< xu: transcendentals, conversions, bit counts, fp32 sequences
+  Lsu,    ///< lsu/mio: loads, stores, atomics, shuffles
+  Cbu,    ///< cbu: branches and barriers
+  Tensor, ///< tensor cores
   NumPipes
 };
 constexpr size_t NumIssuePipes = static_cast<size_t>(IssuePipe::NumPipes);

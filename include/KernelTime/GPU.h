@@ -211,21 +211,21 @@ struct ClockSettings {
 
 /// The time of one wave.
 struct WaveTime {
-  uint64_t Blocks = 0;       ///< blocks in the wave
-  unsigned BlocksOnSM = 0;   ///< on the busiest SM
-  double Cycles = 0;         ///< time_SM after the bandwidth iterations
-  double LatencyCycles = 0;  ///< max over warps of time_WP (latencies as found)
-  double IssueCycles = 0;    ///< max over PBs of the sum of warp delays
-  double SyncCycles = 0;     ///< the barrier term of the longest warp
-  double LatGlobal = 0;      ///< mean global access latency after iterations
+  uint64_t Blocks = 0;      ///< blocks in the wave
+  unsigned BlocksOnSM = 0;  ///< on the busiest SM
+  double Cycles = 0;        ///< time_SM after the bandwidth iterations
+  double LatencyCycles = 0; ///< max over warps of time_WP (latencies as found)
+  double IssueCycles = 0;   ///< max over PBs of the sum of warp delays
+  double SyncCycles = 0;    ///< the barrier term of the longest warp
+  double LatGlobal = 0;     ///< mean global access latency after iterations
   Bound B = Bound::Latency;
 };
 
 struct Prediction {
-  double Ns = 0;            ///< predicted time of one launch
-  double LaunchNs = 0;      ///< its launch-overhead part
-  double ExecNs = 0;        ///< the sum over waves
-  double Waves = 0;         ///< fractional: full waves + the partial one
+  double Ns = 0;       ///< predicted time of one launch
+  double LaunchNs = 0; ///< its launch-overhead part
+  double ExecNs = 0;   ///< the sum over waves
+  double Waves = 0;    ///< fractional: full waves + the partial one
   unsigned FullWaves = 0;
   /// The SM clock the cycles were converted at.
   double SmClockMHz = 0;

@@ -94,8 +94,7 @@ struct CostInfo;
 
 /// Changes the Cost stage's price of an instruction before the model uses
 /// it (the Memory stage's bank conflicts and constant-cache serialisation).
-using CostAdjuster =
-    std::function<void(const llvm::Instruction &, CostInfo &)>;
+using CostAdjuster = std::function<void(const llvm::Instruction &, CostInfo &)>;
 
 /// The per-thread model of \p F (a kernel or a device function it calls),
 /// with instruction costs from \p Costs, adjusted by \p Adjust when given;

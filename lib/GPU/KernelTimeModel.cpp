@@ -1,7 +1,7 @@
 //===- KernelTimeModel.cpp - One launch on one GPU: waves, PBs, SMs -------===//
 //
-// Seed 000's GPU model (MODEL.md section 1, docs/kernel-time.md): the blocks of a
-// launch run in waves of BlocksPerSM x smCount blocks; each warp's time is
+// Seed 000's GPU model (MODEL.md section 1, docs/kernel-time.md): the blocks of
+// a launch run in waves of BlocksPerSM x smCount blocks; each warp's time is
 // its longest thread's (sampled at the warp's first and last lane), warps
 // go round-robin to the SM's processing blocks, a processing block takes
 //   time_PB = max(max_wp (time_WP + time_sync), sum_wp delay_WP),
@@ -48,8 +48,7 @@ StringRef getBoundName(Bound B) {
 double launchCycles(const GpuTarget &T, uint64_t Blocks,
                     uint64_t ThreadsPerBlock, std::string *Assumption) {
   const LaunchModel &L = T.Launch;
-  double Warps =
-      std::ceil(static_cast<double>(ThreadsPerBlock) / T.WarpSize);
+  double Warps = std::ceil(static_cast<double>(ThreadsPerBlock) / T.WarpSize);
   double Grid = static_cast<double>(Blocks);
   if (!L.inFitRange(Grid, Warps)) {
     // Outside the measured range the fit is held at its nearest edge
@@ -57,14 +56,13 @@ double launchCycles(const GpuTarget &T, uint64_t Blocks,
     double G = std::clamp(Grid, double(L.FitGridMin), double(L.FitGridMax));
     double W = std::clamp(Warps, double(L.FitWarpsMin), double(L.FitWarpsMax));
     if (Assumption)
-      *Assumption = "launch overhead: grid " + std::to_string(Blocks) +
-                    " blocks of " + std::to_string(unsigned(Warps)) +
-                    " warps is outside the regression's range (grid " +
-                    std::to_string(L.FitGridMin) + "-" +
-                    std::to_string(L.FitGridMax) + ", warps " +
-                    std::to_string(L.FitWarpsMin) + "-" +
-                    std::to_string(L.FitWarpsMax) +
-                    "): evaluated at the nearest edge";
+      *Assumption =
+          "launch overhead: grid " + std::to_string(Blocks) + " blocks of " +
+          std::to_string(unsigned(Warps)) +
+          " warps is outside the regression's range (grid " +
+          std::to_string(L.FitGridMin) + "-" + std::to_string(L.FitGridMax) +
+          ", warps " + std::to_string(L.FitWarpsMin) + "-" +
+          std::to_string(L.FitWarpsMax) + "): evaluated at the nearest edge";
     return L.cycles(G, W);
   }
   return L.cycles(Grid, Warps);
@@ -138,9 +136,9 @@ Expected<BlockSample> sampleBlock(const KernelInputs &In,
         if (!Barriers)
           return Barriers.takeError();
         WS.Barriers = *Barriers;
-        const Expr *Mem[] = {&In.GlobalBytes,   &In.UncoalescedBytes,
-                             &In.L1HitBytes,    &In.L2HitBytes,
-                             &In.SectorBytes,   &In.SectorBytesMissingL1,
+        const Expr *Mem[] = {&In.GlobalBytes,          &In.UncoalescedBytes,
+                             &In.L1HitBytes,           &In.L2HitBytes,
+                             &In.SectorBytes,          &In.SectorBytesMissingL1,
                              &In.SectorBytesMissingL2, &In.SharedBytes};
         for (unsigned K = 0; K != NumTraffic; ++K) {
           Expected<double> V = evaluateAt(*Mem[K], B);
@@ -158,8 +156,7 @@ Expected<BlockSample> sampleBlock(const KernelInputs &In,
 }
 
 Expected<Prediction> predictLaunch(const KernelInputs &In,
-                                   const LaunchShape &Shape,
-                                   const GpuTarget &T,
+                                   const LaunchShape &Shape, const GpuTarget &T,
                                    const ClockSettings &Clocks) {
   Prediction P;
   uint64_t Blocks = Shape.Grid[0] * Shape.Grid[1] * Shape.Grid[2];
@@ -195,8 +192,8 @@ Expected<Prediction> predictLaunch(const KernelInputs &In,
     }
     if (Samples < FullWaves)
       P.Assumptions.push_back(
-          std::to_string(FullWaves) + " full waves: " +
-          std::to_string(Samples) +
+          std::to_string(FullWaves) +
+          " full waves: " + std::to_string(Samples) +
           " of them evenly spaced were modelled, the rest take their mean");
   }
   if (Rest) {

@@ -132,8 +132,9 @@ Expected<std::vector<LaunchSpec>> readLaunchFile(StringRef Path) {
   ErrorOr<std::unique_ptr<MemoryBuffer>> Buf =
       MemoryBuffer::getFile(Path, /*IsText=*/true);
   if (!Buf)
-    return createStringError(Buf.getError(), Path + ": cannot read launch "
-                                                    "file: " +
+    return createStringError(Buf.getError(), Path +
+                                                 ": cannot read launch "
+                                                 "file: " +
                                                  Buf.getError().message());
   std::vector<LaunchSpec> Result;
   SmallVector<StringRef, 64> Lines;

@@ -9,8 +9,8 @@
 // with non-negative coefficients), so bisection finds the smallest raise.
 // Raising a later level's latency can only lengthen time_SM, so every
 // earlier level stays satisfied: after the last level all hold at once
-// (docs/kernel-time.md gives this argument and the reasons for the order). A level
-// whose latency the kernel's time does not depend on (issue-bound code)
+// (docs/kernel-time.md gives this argument and the reasons for the order). A
+// level whose latency the kernel's time does not depend on (issue-bound code)
 // cannot be satisfied by waiting: the wave then takes D_X / C_X.
 //
 //===----------------------------------------------------------------------===//
@@ -49,8 +49,10 @@ WaveSolver::WaveSolver(const KernelInputs &In, const LaunchShape &Shape,
   Base.Uncoalesced = T.Uncoalesced.Latency * SmScale;
   Base.Shared = T.Shared.Latency;
   Fixed[getLatencySymbol(MemSpace::Local).str()] = toRational(T.Local.Latency);
-  Fixed[getLatencySymbol(MemSpace::Constant).str()] = toRational(T.Constant.Latency);
-  Fixed[getLatencySymbol(MemSpace::Param).str()] = toRational(T.Constant.Latency);
+  Fixed[getLatencySymbol(MemSpace::Constant).str()] =
+      toRational(T.Constant.Latency);
+  Fixed[getLatencySymbol(MemSpace::Param).str()] =
+      toRational(T.Constant.Latency);
   // Hong & Kim's departure delay between warps at a barrier, from the
   // target's uncoalesced and DRAM latencies (MODEL.md section 1).
   DelayDep = std::max(0.0, (Base.Uncoalesced - Base.DRAM) / 28.0);
@@ -62,9 +64,8 @@ WaveSolver::WaveSolver(const KernelInputs &In, const LaunchShape &Shape,
   L1BytesPerClk = T.L1.BytesPerClkPerSM;
   SharedBytesPerClk = T.Shared.BytesPerClkPerSM;
   L2BytesPerClk = T.L2.BandwidthGBs * 1e3 / Clocks.SmMHz;
-  DRAMBytesPerClk =
-      T.DRAM.BandwidthGBs * (Clocks.MemMHz / T.MemClockMHz) * 1e3 /
-      Clocks.SmMHz;
+  DRAMBytesPerClk = T.DRAM.BandwidthGBs * (Clocks.MemMHz / T.MemClockMHz) *
+                    1e3 / Clocks.SmMHz;
 }
 
 Expected<const BlockSample *> WaveSolver::sample(uint64_t BlockId) {
@@ -78,8 +79,9 @@ Expected<const BlockSample *> WaveSolver::sample(uint64_t BlockId) {
   return &It->second;
 }
 
-double WaveSolver::meanGlobalLatency(
-    const Latencies &L, const std::array<double, NumTraffic> &Tr) const {
+double
+WaveSolver::meanGlobalLatency(const Latencies &L,
+                              const std::array<double, NumTraffic> &Tr) const {
   double Global = Tr[TrafficGlobal];
   if (Global <= 0)
     return L.DRAM;
@@ -104,8 +106,8 @@ WaveSolver::smTime(const std::vector<const BlockSample *> &Blocks,
   // inputs have the split (index 0 is the serial sum otherwise).
   size_t Kinds = std::max<size_t>(1, In.PipeDelays.size());
   std::vector<double> WarpTime(WarpsPerBlock, 0), WarpSync(WarpsPerBlock, 0);
-  std::vector<std::vector<double>> WarpDelay(
-      WarpsPerBlock, std::vector<double>(Kinds, 0));
+  std::vector<std::vector<double>> WarpDelay(WarpsPerBlock,
+                                             std::vector<double>(Kinds, 0));
   for (const BlockSample *S : Blocks)
     for (unsigned W = 0; W != S->Warps.size() && W != WarpsPerBlock; ++W) {
       const WarpSample &WS = S->Warps[W];
@@ -198,8 +200,7 @@ Expected<WaveResult> WaveSolver::solve(uint64_t FirstBlock, uint64_t NBlocks) {
   };
   Level Levels[] = {
       {Bound::L1, SM[TrafficSector], L1BytesPerClk, &Latencies::L1},
-      {Bound::Shared, SM[TrafficShared], SharedBytesPerClk,
-       &Latencies::Shared},
+      {Bound::Shared, SM[TrafficShared], SharedBytesPerClk, &Latencies::Shared},
       {Bound::L2, R.GpuTraffic[TrafficSectorMissL1], L2BytesPerClk,
        &Latencies::L2},
       {Bound::DRAM, R.GpuTraffic[TrafficSectorMissL2], DRAMBytesPerClk,

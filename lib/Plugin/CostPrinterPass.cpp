@@ -8,11 +8,8 @@
 //
 //===----------------------------------------------------------------------===//
 #include "CostPrinterPass.h"
-#include "CanonicalClone.h"
-#include "KernelTime/Compat.h"
 #include "KernelTime/Cost.h"
-#include "TargetSelection.h"
-#include "llvm/Demangle/Demangle.h"
+#include "KernelWalk.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/ModuleSlotTracker.h"
@@ -79,48 +76,12 @@ void printFunctionCosts(const Function &F, const CostModel &Model,
 } // namespace
 
 PreservedAnalyses KernelCostPrinterPass::run(Module &M,
-                                             ModuleAnalysisManager &) {
-  if (!compat::getTargetTriple(M).isNVPTX())
-    return PreservedAnalyses::all(); // Host side: silent.
-  GpuChooser Chooser;
-  if (!Chooser.init(M))
-    return PreservedAnalyses::all();
-  std::vector<Function *> Kernels;
-  for (Function &F : M)
-    if (compat::isKernel(F))
-      Kernels.push_back(&F);
-  OS << "KernelTime instruction costs of module '" << M.getModuleIdentifier()
-     << "': " << Kernels.size()
-     << (Kernels.size() == 1 ? " kernel\n" : " kernels\n");
-  std::unique_ptr<CanonicalClone> Clone;
-  for (Function *F : Kernels) {
-    StringRef Name = F->getName();
-    std::string Demangled = demangle(Name);
-    std::string Label = ("kernel " + Name).str();
-    if (Demangled != Name)
-      Label += " (" + Demangled + ")";
-    std::string Why;
-    std::optional<std::vector<const GpuTarget *>> Targets = Chooser.choose(
-        M, F->getFnAttribute("target-cpu").getValueAsString(), Why);
-    if (!Targets)
-      return PreservedAnalyses::all();
-    if (Targets->empty()) {
-      OS << Label << ": no GPU target (" << Why << ")\n";
-      continue;
-    }
-    const Function *Analysed = F;
-    if (F->hasOptNone()) {
-      if (!Clone)
-        Clone = std::make_unique<CanonicalClone>(M);
-      Analysed = &Clone->getClone(*F);
-    }
-    for (const GpuTarget *T : *Targets) {
-      OS << Label << " on " << T->Name << "\n";
-      if (Analysed != F)
-        OS << "  analysed: canonicalised clone (kernel is optnone)\n";
-      printFunctionCosts(*Analysed, CostModel(*T), OS);
-    }
-  }
+                                             ModuleAnalysisManager &MAM) {
+  forEachKernelOnEachGpu(M, MAM, "instruction costs", OS,
+                         [&](Function &, Function &Analysed,
+                             FunctionAnalysisManager &, const GpuTarget &T) {
+                           printFunctionCosts(Analysed, CostModel(T), OS);
+                         });
   return PreservedAnalyses::all();
 }
 

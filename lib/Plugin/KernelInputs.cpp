@@ -64,8 +64,8 @@ KernelInputBuilder::KernelInputBuilder(Function &F,
 
 const KernelInputBuilder::ShapeModel &
 KernelInputBuilder::modelFor(const MemoryAnalysis &MA) {
-  std::array<unsigned, 3> Key = MA.getBlockDim().value_or(
-      std::array<unsigned, 3>{0, 0, 0});
+  std::array<unsigned, 3> Key =
+      MA.getBlockDim().value_or(std::array<unsigned, 3>{0, 0, 0});
   auto It = Models.find(Key);
   if (It != Models.end())
     return It->second;
@@ -104,8 +104,7 @@ KernelInputBuilder::modelFor(const MemoryAnalysis &MA) {
         Mine += D;
     }
     if (All.isZero())
-      return C.Class && getIssuePipe(*C.Class) == P ? Rational(1)
-                                                    : Rational(0);
+      return C.Class && getIssuePipe(*C.Class) == P ? Rational(1) : Rational(0);
     return Mine / All;
   };
   std::array<bool, NumIssuePipes> Used = {};
@@ -175,12 +174,11 @@ Expr KernelInputBuilder::activeFraction(const Instruction &I,
   return Fraction;
 }
 
-KernelInputs KernelInputBuilder::build(const std::map<std::string, Expr> &Params,
-                                       const LaunchShape &Shape,
-                                       const OccupancyResult &Occ,
-                                       bool ColdCache,
-                                       std::optional<HitOverride> Hits,
-                                       std::vector<std::string> &Assumptions) {
+KernelInputs
+KernelInputBuilder::build(const std::map<std::string, Expr> &Params,
+                          const LaunchShape &Shape, const OccupancyResult &Occ,
+                          bool ColdCache, std::optional<HitOverride> Hits,
+                          std::vector<std::string> &Assumptions) {
   std::map<std::string, Expr> Subst = launchSubst(Params, Shape);
   Bindings Values;
   for (auto &[Name, E] : Subst)
@@ -235,9 +233,9 @@ KernelInputs KernelInputBuilder::build(const std::map<std::string, Expr> &Params
       // wavefront, shared by the warp's lanes.
       In.SharedBytes =
           In.SharedBytes +
-          Reach * Expr::constant(Rational(static_cast<int64_t>(
-                                     A.SharedWavefronts)) *
-                                 SharedRequestBytes / WarpLanes);
+          Reach * Expr::constant(
+                      Rational(static_cast<int64_t>(A.SharedWavefronts)) *
+                      SharedRequestBytes / WarpLanes);
       break;
     case MemSpace::Global:
     case MemSpace::Generic:
@@ -256,9 +254,8 @@ KernelInputs KernelInputBuilder::build(const std::map<std::string, Expr> &Params
       Expr Bytes = Reach * Expr::constant(A.BytesPerThread);
       Expr Sectors = Reach * Expr::constant(A.TransferredBytesPerThread);
       In.GlobalBytes = In.GlobalBytes + Bytes;
-      In.UncoalescedBytes =
-          In.UncoalescedBytes +
-          Reach * Expr::constant(A.UncoalescedBytesPerThread);
+      In.UncoalescedBytes = In.UncoalescedBytes +
+                            Reach * Expr::constant(A.UncoalescedBytesPerThread);
       In.L1HitBytes = In.L1HitBytes + Bytes * Expr::constant(approx(H.L1));
       In.L2HitBytes = In.L2HitBytes + Bytes * Expr::constant(approx(H.L2));
       In.SectorBytes = In.SectorBytes + Sectors;
@@ -282,24 +279,23 @@ KernelInputBuilder::counts(const std::map<std::string, Expr> &Params,
                            const LaunchShape &Shape) {
   MemoryAnalysis MA(F, FAM, T, blockDim(Shape));
   CostModel Costs(T);
-  auto Count = [&](std::function<unsigned(const Instruction &,
-                                          const CostInfo &)>
-                       Weight) {
-    CostAdjuster Adjust = [&](const Instruction &I, CostInfo &C) {
-      C.Del = Expr::constant(static_cast<int64_t>(Weight(I, C)));
-    };
-    ThreadModel M = computeThreadModel(F, FAM, Costs,
-                                       Costs.getNominalLatencies(), Adjust);
-    return M.Delay.substitute(launchSubst(Params, Shape));
-  };
+  auto Count =
+      [&](std::function<unsigned(const Instruction &, const CostInfo &)>
+              Weight) {
+        CostAdjuster Adjust = [&](const Instruction &I, CostInfo &C) {
+          C.Del = Expr::constant(static_cast<int64_t>(Weight(I, C)));
+        };
+        ThreadModel M = computeThreadModel(F, FAM, Costs,
+                                           Costs.getNominalLatencies(), Adjust);
+        return M.Delay.substitute(launchSubst(Params, Shape));
+      };
   auto IsGlobal = [](const CostInfo &C) {
     return C.K == CostInfo::Kind::Memory &&
            (C.Space == MemSpace::Global || C.Space == MemSpace::Generic);
   };
   InstructionCounts R;
-  R.Total = Count([](const Instruction &, const CostInfo &C) {
-    return C.Count;
-  });
+  R.Total =
+      Count([](const Instruction &, const CostInfo &C) { return C.Count; });
   R.GlobalMem = Count([&](const Instruction &, const CostInfo &C) {
     return IsGlobal(C) ? 1u : 0u;
   });

@@ -11,9 +11,9 @@
 #include "KernelTime/Report.h"
 #include "ModuleAnalysis.h"
 #include "Options.h"
-#include "llvm/IR/LLVMContext.h"
 #include "TargetSelection.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/raw_ostream.h"
 

@@ -1,13 +1,13 @@
 //===- LaunchPrediction.cpp - Predict the launches the options ask for ----===//
 #include "LaunchPrediction.h"
 #include "KernelInputs.h"
-#include "OtherModels.h"
 #include "KernelTime/Compat.h"
 #include "KernelTime/Cost.h"
 #include "KernelTime/GPU.h"
 #include "KernelTime/ScevToExpr.h"
 #include "KernelTime/Thread.h"
 #include "Options.h"
+#include "OtherModels.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Demangle/Demangle.h"
@@ -70,18 +70,17 @@ Expected<AnalysedKernel *> findKernel(const LaunchSpec &Spec,
     std::vector<std::string> Mangled;
     for (AnalysedKernel *K : Found)
       Mangled.push_back(K->Report->Kernel->getName().str());
-    return Error("'" + Spec.Kernel +
-                 "' is ambiguous; name one by its mangled name: " +
-                 join(Mangled, ", "));
+    return Error(
+        "'" + Spec.Kernel +
+        "' is ambiguous; name one by its mangled name: " + join(Mangled, ", "));
   }
   return Found.front();
 }
 
 /// The block size of a launch: the spec's, else the kernel's reqntid, else
 /// its __launch_bounds__ maximum.
-std::optional<std::array<uint64_t, 3>> chooseBlock(const LaunchSpec &Spec,
-                                                   const Function &F,
-                                                   std::string &Source) {
+std::optional<std::array<uint64_t, 3>>
+chooseBlock(const LaunchSpec &Spec, const Function &F, std::string &Source) {
   if (Spec.HasBlock) {
     Source = "spec";
     return Spec.Block;
@@ -228,8 +227,7 @@ bool predictOne(Module &M, const LaunchSpec &Spec, AnalysedKernel &K,
   }
   L.Block = *Block;
   if (std::optional<std::string> Over = checkLimits(Spec, L.Block, T)) {
-    reportError(M, Spec.Origin + ": launch spec '" + Spec.Text +
-                       "': " + *Over);
+    reportError(M, Spec.Origin + ": launch spec '" + Spec.Text + "': " + *Over);
     return false;
   }
 
@@ -265,9 +263,10 @@ bool predictOne(Module &M, const LaunchSpec &Spec, AnalysedKernel &K,
   L.Occupancy = Occ->Fraction;
   L.Limiter = getOccupancyLimiterName(Occ->Limiter).str();
   if (L.RegsSource == "estimate")
-    L.Assumptions.push_back("registers per thread estimated from the IR: " +
-                            RegsHow + " (give -ktime-regs or regs= from "
-                            "ptxas -v for the real count)");
+    L.Assumptions.push_back(
+        "registers per thread estimated from the IR: " + RegsHow +
+        " (give -ktime-regs or regs= from "
+        "ptxas -v for the real count)");
   if (Occ->BlocksPerSM == 0)
     return Fail("one block does not fit on an SM (" + L.Limiter + ")");
 
@@ -284,14 +283,13 @@ bool predictOne(Module &M, const LaunchSpec &Spec, AnalysedKernel &K,
   L.UncoalescedBytes = In.UncoalescedBytes;
   L.SharedBytes = In.SharedBytes;
   ClockSettings Clocks;
-  Clocks.SmMHz = options::SmClockMHz ? double(options::SmClockMHz)
-                                     : T.SmClockMHz;
-  Clocks.MemMHz = options::MemClockMHz ? double(options::MemClockMHz)
-                                       : T.MemClockMHz;
+  Clocks.SmMHz =
+      options::SmClockMHz ? double(options::SmClockMHz) : T.SmClockMHz;
+  Clocks.MemMHz =
+      options::MemClockMHz ? double(options::MemClockMHz) : T.MemClockMHz;
   Expected<Prediction> P = predictLaunch(In, Shape, T, Clocks);
   if (!P)
-    return Fail(toString(P.takeError()) +
-                " (bind it in the spec: NAME=VALUE)");
+    return Fail(toString(P.takeError()) + " (bind it in the spec: NAME=VALUE)");
   L.P = std::move(*P);
   for (const std::string &A : L.P.Assumptions)
     L.Assumptions.push_back(A);
@@ -347,8 +345,7 @@ bool predictLaunches(Module &M, const std::vector<LaunchSpec> &Specs,
       return false;
     }
     for (const GpuTarget *T : (*K)->Targets) {
-      std::unique_ptr<KernelInputBuilder> &B =
-          Builders[{(*K)->Analysed, T}];
+      std::unique_ptr<KernelInputBuilder> &B = Builders[{(*K)->Analysed, T}];
       if (!B)
         B = std::make_unique<KernelInputBuilder>(*(*K)->Analysed, *(*K)->FAM,
                                                  *T);

@@ -7,11 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 #include "MaxPlusPrinterPass.h"
-#include "CanonicalClone.h"
-#include "KernelTime/Compat.h"
 #include "KernelTime/Cost.h"
-#include "TargetSelection.h"
-#include "llvm/Demangle/Demangle.h"
+#include "KernelWalk.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -84,59 +81,20 @@ std::optional<MaxPlusModelOptions> parseMaxPlusPrinterName(StringRef Name,
 
 PreservedAnalyses MaxPlusPrinterPass::run(Module &M,
                                           ModuleAnalysisManager &MAM) {
-  if (!compat::getTargetTriple(M).isNVPTX())
-    return PreservedAnalyses::all(); // Host side: silent.
-  GpuChooser Chooser;
-  if (!Chooser.init(M))
-    return PreservedAnalyses::all();
-  std::vector<Function *> Kernels;
-  for (Function &F : M)
-    if (compat::isKernel(F))
-      Kernels.push_back(&F);
-  OS << "KernelTime max-plus model of module '" << M.getModuleIdentifier()
-     << "': " << Kernels.size()
-     << (Kernels.size() == 1 ? " kernel\n" : " kernels\n");
-  FunctionAnalysisManager &FAM =
-      MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
-  std::unique_ptr<CanonicalClone> Clone;
-  for (Function *F : Kernels) {
-    StringRef Name = F->getName();
-    std::string Demangled = demangle(Name);
-    std::string Label = ("kernel " + Name).str();
-    if (Demangled != Name)
-      Label += " (" + Demangled + ")";
-    std::string Why;
-    std::optional<std::vector<const GpuTarget *>> Targets = Chooser.choose(
-        M, F->getFnAttribute("target-cpu").getValueAsString(), Why);
-    if (!Targets)
-      return PreservedAnalyses::all();
-    if (Targets->empty()) {
-      OS << Label << ": no GPU target (" << Why << ")\n";
-      continue;
-    }
-    Function *Analysed = F;
-    FunctionAnalysisManager *AnalysedFAM = &FAM;
-    if (F->hasOptNone()) {
-      if (!Clone)
-        Clone = std::make_unique<CanonicalClone>(M);
-      Analysed = &Clone->getClone(*F);
-      AnalysedFAM = &Clone->getFAM();
-    }
-    for (const GpuTarget *T : *Targets) {
-      OS << Label << " on " << T->Name << "\n";
-      if (Analysed != F)
-        OS << "  analysed: canonicalised clone (kernel is optnone)\n";
-      CostModel Costs(*T);
-      for (MaxPlusModelOptions::Variant V :
-           {MaxPlusModelOptions::Naive, MaxPlusModelOptions::WithOps,
-            MaxPlusModelOptions::Serialised}) {
-        MaxPlusModelOptions Opts = O;
-        Opts.V = V;
-        printMaxPlusModel(
-            computeMaxPlusModel(*Analysed, *AnalysedFAM, Costs, Opts), OS);
-      }
-    }
-  }
+  forEachKernelOnEachGpu(
+      M, MAM, "max-plus model", OS,
+      [&](Function &, Function &Analysed, FunctionAnalysisManager &FAM,
+          const GpuTarget &T) {
+        CostModel Costs(T);
+        for (MaxPlusModelOptions::Variant V :
+             {MaxPlusModelOptions::Naive, MaxPlusModelOptions::WithOps,
+              MaxPlusModelOptions::Serialised}) {
+          MaxPlusModelOptions Opts = O;
+          Opts.V = V;
+          printMaxPlusModel(computeMaxPlusModel(Analysed, FAM, Costs, Opts),
+                            OS);
+        }
+      });
   return PreservedAnalyses::all();
 }
 

@@ -8,11 +8,8 @@
 //
 //===----------------------------------------------------------------------===//
 #include "MemoryPrinterPass.h"
-#include "CanonicalClone.h"
-#include "KernelTime/Compat.h"
 #include "KernelTime/Memory.h"
-#include "TargetSelection.h"
-#include "llvm/Demangle/Demangle.h"
+#include "KernelWalk.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/ModuleSlotTracker.h"
@@ -73,48 +70,10 @@ void printKernel(Function &F, FunctionAnalysisManager &FAM, const GpuTarget &T,
 
 PreservedAnalyses KernelMemoryPrinterPass::run(Module &M,
                                                ModuleAnalysisManager &MAM) {
-  if (!compat::getTargetTriple(M).isNVPTX())
-    return PreservedAnalyses::all(); // Host side: silent.
-  GpuChooser Chooser;
-  if (!Chooser.init(M))
-    return PreservedAnalyses::all();
-  std::vector<Function *> Kernels;
-  for (Function &F : M)
-    if (compat::isKernel(F))
-      Kernels.push_back(&F);
-  OS << "KernelTime memory accesses of module '" << M.getModuleIdentifier()
-     << "': " << Kernels.size()
-     << (Kernels.size() == 1 ? " kernel\n" : " kernels\n");
-  FunctionAnalysisManager &FAM =
-      MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
-  std::unique_ptr<CanonicalClone> Clone;
-  for (Function *F : Kernels) {
-    StringRef Name = F->getName();
-    std::string Demangled = demangle(Name);
-    std::string Label = ("kernel " + Name).str();
-    if (Demangled != Name)
-      Label += " (" + Demangled + ")";
-    std::string Why;
-    std::optional<std::vector<const GpuTarget *>> Targets = Chooser.choose(
-        M, F->getFnAttribute("target-cpu").getValueAsString(), Why);
-    if (!Targets)
-      return PreservedAnalyses::all();
-    if (Targets->empty()) {
-      OS << Label << ": no GPU target (" << Why << ")\n";
-      continue;
-    }
-    for (const GpuTarget *T : *Targets) {
-      OS << Label << " on " << T->Name << "\n";
-      if (F->hasOptNone()) {
-        if (!Clone)
-          Clone = std::make_unique<CanonicalClone>(M);
-        OS << "  analysed: canonicalised clone (kernel is optnone)\n";
-        printKernel(Clone->getClone(*F), Clone->getFAM(), *T, *F, OS);
-      } else {
-        printKernel(*F, FAM, *T, *F, OS);
-      }
-    }
-  }
+  forEachKernelOnEachGpu(
+      M, MAM, "memory accesses", OS,
+      [&](Function &Kernel, Function &Analysed, FunctionAnalysisManager &FAM,
+          const GpuTarget &T) { printKernel(Analysed, FAM, T, Kernel, OS); });
   return PreservedAnalyses::all();
 }
 

@@ -1,10 +1,10 @@
 //===- ModuleAnalysis.cpp - Run the stages over every kernel of a module --===//
 #include "ModuleAnalysis.h"
 #include "CanonicalClone.h"
-#include "LaunchPrediction.h"
 #include "KernelTime/Compat.h"
 #include "KernelTime/Cost.h"
 #include "KernelTime/Thread.h"
+#include "LaunchPrediction.h"
 #include "Options.h"
 #include "TargetSelection.h"
 #include "llvm/ADT/MapVector.h"

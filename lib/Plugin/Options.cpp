@@ -50,8 +50,7 @@ cl::opt<unsigned> Regs("ktime-regs", cl::value_desc("n"), cl::init(0),
                                 "regs= (default: estimated from the IR)"),
                        cl::cat(Category));
 
-cl::opt<double> SmClockMHz("ktime-sm-clock", cl::value_desc("MHz"),
-                           cl::init(0),
+cl::opt<double> SmClockMHz("ktime-sm-clock", cl::value_desc("MHz"), cl::init(0),
                            cl::desc("SM clock to predict at (default: the "
                                     "target file's sustained clock)"),
                            cl::cat(Category));

@@ -29,8 +29,8 @@ const char *const AllModels[] = {"kp", "maxplus", "mwp-cwp", "kdt"};
 /// The value of a per-thread count at the main thread (all ids 0).
 std::optional<double> atMainThread(const Expr &E) {
   Bindings B;
-  for (const char *S : {"tid.x", "tid.y", "tid.z", "ctaid.x", "ctaid.y",
-                        "ctaid.z"})
+  for (const char *S :
+       {"tid.x", "tid.y", "tid.z", "ctaid.x", "ctaid.y", "ctaid.z"})
     B[S] = Rational(0);
   if (std::optional<Rational> V = E.evaluate(B))
     return V->toDouble();
@@ -55,8 +55,7 @@ void predictMwpCwp(LaunchResult &L, const InstructionCounts &C,
                          "value the launch does not give");
   MwpCwpInputs In;
   In.FreqGHz = Clocks.SmMHz / 1e3;
-  In.MemBandwidthGBs =
-      T.DRAM.BandwidthGBs * (Clocks.MemMHz / T.MemClockMHz);
+  In.MemBandwidthGBs = T.DRAM.BandwidthGBs * (Clocks.MemMHz / T.MemClockMHz);
   In.MemLatency = T.DRAM.Latency * (Clocks.SmMHz / T.SmClockMHz);
   // Departure delays (ours): a warp request leaves the SM at the SM's share
   // of the L2 bandwidth, bytes per SM cycle.
@@ -66,16 +65,14 @@ void predictMwpCwp(LaunchResult &L, const InstructionCounts &C,
   In.DepartureDelayUncoal = 32.0 / BytesPerClk;
   In.UncoalPerMw = C.SectorsPerUncoalescedRequest;
   uint64_t Blocks = Shape.Grid[0] * Shape.Grid[1] * Shape.Grid[2];
-  In.ActiveSMs =
-      static_cast<unsigned>(std::min<uint64_t>(T.SmCount, Blocks));
+  In.ActiveSMs = static_cast<unsigned>(std::min<uint64_t>(T.SmCount, Blocks));
   In.UncoalMemInsts = *Uncoal;
   In.CoalMemInsts = std::max(0.0, *Mem - *Uncoal);
   In.SynchInsts = *Sync;
   In.CompInsts = std::max(0.0, *Total - *Mem - *Sync);
   // The SM issues a warp instruction in (mean del) / (processing blocks).
-  In.IssueCycles = *Total > 0 ? *Delay / *Total /
-                                    std::max(1u, T.ProcessingBlocks)
-                              : 1;
+  In.IssueCycles =
+      *Total > 0 ? *Delay / *Total / std::max(1u, T.ProcessingBlocks) : 1;
   In.ThreadsPerBlock =
       static_cast<unsigned>(Shape.Block[0] * Shape.Block[1] * Shape.Block[2]);
   In.Blocks = static_cast<unsigned>(std::min<uint64_t>(Blocks, ~0u));
@@ -88,10 +85,10 @@ void predictMwpCwp(LaunchResult &L, const InstructionCounts &C,
   if (!R)
     return notApplicable(L, "mwp-cwp", toString(R.takeError()));
   L.Models.push_back({"mwp-cwp", R->TimeNs + L.P.LaunchNs});
-  L.Assumptions.push_back(
-      ("mwp-cwp: " + getMwpCwpCaseName(R->Case) + ", MWP " +
-       std::to_string(R->MWP) + ", CWP " + std::to_string(R->CWP))
-          .str());
+  L.Assumptions.push_back(("mwp-cwp: " + getMwpCwpCaseName(R->Case) + ", MWP " +
+                           std::to_string(R->MWP) + ", CWP " +
+                           std::to_string(R->CWP))
+                              .str());
 }
 
 void predictKdt(LaunchResult &L, const LaunchShape &Shape, const GpuTarget &T,
@@ -157,8 +154,7 @@ void predictMaxPlus(LaunchResult &L, Function &F, FunctionAnalysisManager &FAM,
 std::vector<std::string> requestedModels() {
   StringRef M = options::Model;
   if (M == "all")
-    return std::vector<std::string>(std::begin(AllModels),
-                                    std::end(AllModels));
+    return std::vector<std::string>(std::begin(AllModels), std::end(AllModels));
   return {M.str()};
 }
 
@@ -204,7 +200,8 @@ void applyModelChoice(LaunchResult &L) {
       return;
     }
   L.Predicted = false;
-  L.Error = "the " + Models.front() + " model does not apply (see the "
+  L.Error = "the " + Models.front() +
+            " model does not apply (see the "
             "assumptions of -ktime-model=all)";
 }
 

@@ -94,16 +94,15 @@ json::Object launchObject(const KernelReport &R, const LaunchResult &L) {
       {"limiter", L.Limiter},
       {"bound", getBoundName(P.B)},
       {"sm_clock_mhz", P.SmClockMHz},
-      {"thread",
-       json::Object{{"time", L.Time.str()},
-                    {"delay", L.Delay.str()},
-                    {"barriers", L.Barriers.str()},
-                    {"global_bytes", L.GlobalBytes.str()},
-                    {"uncoalesced_bytes", L.UncoalescedBytes.str()},
-                    {"shared_bytes", L.SharedBytes.str()},
-                    {"time_cycles", P.ThreadTimeCycles},
-                    {"delay_cycles", P.ThreadDelayCycles},
-                    {"barriers_value", P.ThreadBarriers}}},
+      {"thread", json::Object{{"time", L.Time.str()},
+                              {"delay", L.Delay.str()},
+                              {"barriers", L.Barriers.str()},
+                              {"global_bytes", L.GlobalBytes.str()},
+                              {"uncoalesced_bytes", L.UncoalescedBytes.str()},
+                              {"shared_bytes", L.SharedBytes.str()},
+                              {"time_cycles", P.ThreadTimeCycles},
+                              {"delay_cycles", P.ThreadDelayCycles},
+                              {"barriers_value", P.ThreadBarriers}}},
       {"memory", json::Object{{"global_bytes", P.GlobalBytes},
                               {"uncoalesced_bytes", P.UncoalescedBytes},
                               {"l1_hit_bytes", P.L1HitBytes},
@@ -129,7 +128,8 @@ Error reportError(StringRef Path, const Twine &What) {
 
 } // namespace
 
-Error appendJsonReport(StringRef Path, const std::vector<KernelReport> &Reports) {
+Error appendJsonReport(StringRef Path,
+                       const std::vector<KernelReport> &Reports) {
   int FD;
   if (std::error_code EC = sys::fs::openFileForReadWrite(
           Path, FD, sys::fs::CD_OpenAlways, sys::fs::OF_None))
@@ -139,8 +139,8 @@ Error appendJsonReport(StringRef Path, const std::vector<KernelReport> &Reports)
     return reportError(Path, "cannot lock: " + EC.message());
   // Unlocked when the stream closes the file.
   SmallString<4096> Old;
-  if (Error E = sys::fs::readNativeFileToEOF(sys::fs::convertFDToNativeFile(FD),
-                                             Old))
+  if (Error E =
+          sys::fs::readNativeFileToEOF(sys::fs::convertFDToNativeFile(FD), Old))
     return reportError(Path, "cannot read: " + toString(std::move(E)));
 
   json::Object Doc{{"schema", 1},

@@ -41,8 +41,8 @@ void emitPrediction(const KernelReport &R, const LaunchResult &L,
   const Prediction &P = L.P;
   ORE.emit([&] {
     OptimizationRemarkAnalysis K(RemarkPassName, "Kernel", &F);
-    K << "kernel " << ore::NV("Kernel", demangle(F.getName().str()))
-      << " on " << ore::NV("Gpu", L.Gpu) << ", grid "
+    K << "kernel " << ore::NV("Kernel", demangle(F.getName().str())) << " on "
+      << ore::NV("Gpu", L.Gpu) << ", grid "
       << ore::NV("Grid", formatDim(L.Spec.Grid)) << ", block "
       << ore::NV("Block", formatDim(L.Block)) << ": predicted "
       << ore::NV("PredictedUs", microseconds(P.Ns)) << " us ("
@@ -63,8 +63,8 @@ void emitPrediction(const KernelReport &R, const LaunchResult &L,
       << " warps (" << ore::NV("Occupancy", percent(L.Occupancy))
       << "%, limited by " << ore::NV("Limiter", L.Limiter) << "), "
       << ore::NV("Regs", L.Regs) << " registers ("
-      << ore::NV("RegsSource", L.RegsSource) << "); bound: "
-      << ore::NV("Bound", getBoundName(P.B));
+      << ore::NV("RegsSource", L.RegsSource)
+      << "); bound: " << ore::NV("Bound", getBoundName(P.B));
     // Seed 000's per-thread memory quantities (mean over a warp's lanes,
     // ids free) and the launch's hit fractions.
     double Global = std::max(P.GlobalBytes, 1e-30);
@@ -89,9 +89,8 @@ void emitNoPrediction(const KernelReport &R, const LaunchResult &L,
   Function &F = *R.Kernel;
   ORE.emit([&] {
     OptimizationRemarkAnalysis K(RemarkPassName, "Kernel", &F);
-    K << "warning: no prediction for launch '"
-      << ore::NV("Spec", L.Spec.Text) << "' on " << ore::NV("Gpu", L.Gpu)
-      << ": " << ore::NV("Reason", L.Error);
+    K << "warning: no prediction for launch '" << ore::NV("Spec", L.Spec.Text)
+      << "' on " << ore::NV("Gpu", L.Gpu) << ": " << ore::NV("Reason", L.Error);
     return K;
   });
 }
@@ -108,9 +107,8 @@ void emitLaunchRemarks(const KernelReport &R, OptimizationRemarkEmitter &ORE) {
     for (const std::string &A : L.Assumptions)
       ORE.emit([&] {
         OptimizationRemarkAnalysis K(RemarkPassName, "Assumption", R.Kernel);
-        K << "assumption (" << ore::NV("Gpu", L.Gpu)
-          << ", launch '" << ore::NV("Spec", L.Spec.Text)
-          << "'): " << ore::NV("Assumption", A);
+        K << "assumption (" << ore::NV("Gpu", L.Gpu) << ", launch '"
+          << ore::NV("Spec", L.Spec.Text) << "'): " << ore::NV("Assumption", A);
         return K;
       });
   }

@@ -7,10 +7,10 @@
 //
 //===----------------------------------------------------------------------===//
 #include "KernelTime/Report.h"
-#include "llvm/Support/Format.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/Function.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
@@ -31,9 +31,8 @@ static void printLaunch(const LaunchResult &L, raw_ostream &OS) {
      << L.StaticSharedBytes << " B, dynamic shared "
      << L.Spec.DynamicSharedBytes << " B\n";
   OS << "    occupancy: " << L.BlocksPerSM << " blocks/SM, "
-     << L.ActiveWarpsPerSM << " warps/SM ("
-     << format("%.1f", L.Occupancy * 100) << "%), limited by " << L.Limiter
-     << "\n";
+     << L.ActiveWarpsPerSM << " warps/SM (" << format("%.1f", L.Occupancy * 100)
+     << "%), limited by " << L.Limiter << "\n";
   OS << "    waves: " << format("%.3f", P.Waves) << " (" << P.FullWaves
      << " full)\n";
   for (const WaveTime &W : P.WaveTimes)
@@ -51,9 +50,8 @@ static void printLaunch(const LaunchResult &L, raw_ostream &OS) {
      << format("%.1f", P.L2Bytes) << ", DRAM " << format("%.1f", P.DramBytes)
      << ", shared " << format("%.1f", P.SharedBytes) << "\n";
   OS << "    predicted " << format("%.1f", P.Ns) << " ns = launch "
-     << format("%.1f", P.LaunchNs) << " ns + exec "
-     << format("%.1f", P.ExecNs) << " ns; bound " << getBoundName(P.B)
-     << "\n";
+     << format("%.1f", P.LaunchNs) << " ns + exec " << format("%.1f", P.ExecNs)
+     << " ns; bound " << getBoundName(P.B) << "\n";
   for (auto &[Name, Ns] : L.Models)
     OS << "    model " << Name << ": " << format("%.1f", Ns) << " ns\n";
   for (const std::string &A : L.Assumptions)
