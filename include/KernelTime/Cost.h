@@ -112,27 +112,6 @@ llvm::StringRef getCostKindName(CostInfo::Kind K);
 ///   free (folded into fma)
 void printCost(const CostInfo &C, llvm::raw_ostream &OS);
 
-/// The execution pipe of a processing block an instruction class issues to
-/// (NVIDIA's Nsight Compute pipe names in docs/costs.md). A processing block
-/// issues one warp instruction per cycle; a pipe accepts a new one every
-/// del cycles of its class, so pipes work in parallel (docs/kernel-time.md).
-enum class IssuePipe : unsigned {
-  Fma,    ///< fmaheavy/fmalite: fp32, fp16, IMAD (int.mul, int.mad, int.div)
-  Alu,    ///< alu: integer add, compare, logic, special registers, votes
-  Fp64,   ///< fp64
-  Xu,     ///< xu: transcendentals, conversions, bit counts, fp32 sequences
-  Lsu,    ///< lsu/mio: loads, stores, atomics, shuffles
-  Cbu,    ///< cbu: branches and barriers
-  Tensor, ///< tensor cores
-  NumPipes
-};
-constexpr size_t NumIssuePipes = static_cast<size_t>(IssuePipe::NumPipes);
-
-/// The pipe \p C issues to; "fma", "alu", "fp64", "xu", "lsu", "cbu",
-/// "tensor".
-IssuePipe getIssuePipe(InstrClass C);
-llvm::StringRef getIssuePipeName(IssuePipe P);
-
 /// Prices instructions for one GPU target.
 class CostModel {
 public:

@@ -164,15 +164,8 @@ struct KernelInputs {
   /// Cycles one thread takes running alone, with the latency symbols
   /// lat.global, lat.shared, lat.local, lat.const, lat.param.
   Expr Time;
-  /// Issue cycles the thread generates (the sum of its instructions' del,
-  /// the paper's delay).
+  /// Issue cycles the thread generates.
   Expr Delay;
-  /// The same split by what it occupies (docs/kernel-time.md, "Issue"):
-  /// the processing block's issue slots (one cycle per instruction) and the
-  /// del cycles of each pipe the kernel uses. A processing block is busy
-  /// for the largest of their sums over its warps. Empty: Delay alone, the
-  /// paper's serial sum.
-  std::vector<Expr> PipeDelays;
   /// Barriers it passes.
   Expr Barriers;
   /// Per-thread memory traffic, averaged over the lanes of the thread's

@@ -32,8 +32,6 @@ enum TrafficKind : unsigned {
 struct WarpSample {
   std::vector<Expr> Times;
   std::vector<Expr> Delays;
-  /// PipeDelays[k][lane]: KernelInputs::PipeDelays at each sampled lane.
-  std::vector<std::vector<Expr>> PipeDelays;
   double Barriers = 0;
   double Lanes = 0;
   std::array<double, NumTraffic> Traffic = {};

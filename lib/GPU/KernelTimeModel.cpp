@@ -125,9 +125,6 @@ Expected<BlockSample> sampleBlock(const KernelInputs &In,
             Expr::constant(toRational(Tid[D]));
       WS.Times.push_back(In.Time.substitute(Subst));
       WS.Delays.push_back(In.Delay.substitute(Subst));
-      WS.PipeDelays.resize(In.PipeDelays.size());
-      for (size_t K = 0; K != In.PipeDelays.size(); ++K)
-        WS.PipeDelays[K].push_back(In.PipeDelays[K].substitute(Subst));
       if (Lane == First) {
         Bindings B = Base;
         for (int D = 0; D < 3; ++D)

@@ -102,23 +102,17 @@ WaveSolver::smTime(const std::vector<const BlockSample *> &Blocks,
       toRational(meanGlobalLatency(L, SMTraffic));
   B[getLatencySymbol(MemSpace::Shared).str()] = toRational(L.Shared);
   // Per warp of a block: the longest time and its delay over the sampled
-  // blocks and lanes; the delay split into issue slots and pipes when the
-  // inputs have the split (index 0 is the serial sum otherwise).
-  size_t Kinds = std::max<size_t>(1, In.PipeDelays.size());
-  std::vector<double> WarpTime(WarpsPerBlock, 0), WarpSync(WarpsPerBlock, 0);
-  std::vector<std::vector<double>> WarpDelay(WarpsPerBlock,
-                                             std::vector<double>(Kinds, 0));
+  // blocks and lanes.
+  std::vector<double> WarpTime(WarpsPerBlock, 0), WarpDelay(WarpsPerBlock, 0),
+      WarpSync(WarpsPerBlock, 0);
   for (const BlockSample *S : Blocks)
     for (unsigned W = 0; W != S->Warps.size() && W != WarpsPerBlock; ++W) {
       const WarpSample &WS = S->Warps[W];
       for (size_t I = 0; I != WS.Times.size(); ++I) {
-        WarpTime[W] = std::max(WarpTime[W], evalOr(WS.Times[I], B, 0));
-        if (WS.PipeDelays.empty())
-          WarpDelay[W][0] =
-              std::max(WarpDelay[W][0], evalOr(WS.Delays[I], B, 0));
-        for (size_t K = 0; K != WS.PipeDelays.size(); ++K)
-          WarpDelay[W][K] =
-              std::max(WarpDelay[W][K], evalOr(WS.PipeDelays[K][I], B, 0));
+        double Time = evalOr(WS.Times[I], B, 0);
+        double Delay = evalOr(WS.Delays[I], B, 0);
+        WarpTime[W] = std::max(WarpTime[W], Time);
+        WarpDelay[W] = std::max(WarpDelay[W], Delay);
       }
       // time_sync = syncs x delay_dep x (warps per block - 1).
       WarpSync[W] = std::max(WarpSync[W], WS.Barriers * DelayDep *
@@ -126,8 +120,7 @@ WaveSolver::smTime(const std::vector<const BlockSample *> &Blocks,
     }
   // Warps go round-robin to the processing blocks.
   unsigned PBs = std::max(1u, T.ProcessingBlocks);
-  std::vector<double> PBLat(PBs, 0);
-  std::vector<std::vector<double>> PBIssue(PBs, std::vector<double>(Kinds, 0));
+  std::vector<double> PBLat(PBs, 0), PBIssue(PBs, 0);
   SMTime R{0, 0, 0, 0, 0};
   uint64_t Warps = uint64_t(BlocksOnSM) * WarpsPerBlock;
   for (uint64_t J = 0; J != Warps; ++J) {
@@ -140,13 +133,11 @@ WaveSolver::smTime(const std::vector<const BlockSample *> &Blocks,
       R.Longest = W;
     }
     PBLat[P] = std::max(PBLat[P], TimeWP);
-    for (size_t K = 0; K != Kinds; ++K)
-      PBIssue[P][K] += WarpDelay[W][K];
+    PBIssue[P] += WarpDelay[W];
   }
   for (unsigned P = 0; P != PBs; ++P) {
-    double Issue = *std::max_element(PBIssue[P].begin(), PBIssue[P].end());
-    R.Cycles = std::max(R.Cycles, std::max(PBLat[P], Issue));
-    R.Issue = std::max(R.Issue, Issue);
+    R.Cycles = std::max(R.Cycles, std::max(PBLat[P], PBIssue[P]));
+    R.Issue = std::max(R.Issue, PBIssue[P]);
   }
   return R;
 }

@@ -12,7 +12,6 @@
 #include "KernelTime/Cost.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/IR/Dominators.h"
-#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 
 #include <cmath>
@@ -26,8 +25,6 @@ namespace {
 Rational approx(double V) {
   return Rational(static_cast<int64_t>(std::llround(V * 1e6)), 1000000);
 }
-
-Rational approxRational(double V) { return approx(V); }
 
 std::map<std::string, Expr> launchSubst(const std::map<std::string, Expr> &P,
                                         const LaunchShape &Shape) {
@@ -62,10 +59,9 @@ KernelInputBuilder::KernelInputBuilder(Function &F,
     L.Trip.collectSymbols(Symbols);
 }
 
-const KernelInputBuilder::ShapeModel &
-KernelInputBuilder::modelFor(const MemoryAnalysis &MA) {
-  std::array<unsigned, 3> Key =
-      MA.getBlockDim().value_or(std::array<unsigned, 3>{0, 0, 0});
+const ThreadModel &KernelInputBuilder::modelFor(const MemoryAnalysis &MA) {
+  std::array<unsigned, 3> Key = MA.getBlockDim().value_or(
+      std::array<unsigned, 3>{0, 0, 0});
   auto It = Models.find(Key);
   if (It != Models.end())
     return It->second;
@@ -73,64 +69,24 @@ KernelInputBuilder::modelFor(const MemoryAnalysis &MA) {
   // per phase, a constant access one per distinct address; each extra one
   // costs the issue slot again and a cycle of latency (seed 002: a conflict
   // takes as many cycles as threads hitting one bank).
-  CostAdjuster Replays = [&MA](const Instruction &I, CostInfo &C) {
+  CostAdjuster Adjust = [&MA](const Instruction &I, CostInfo &C) {
     const AccessInfo *A = MA.lookup(I);
     if (!A)
       return;
-    unsigned N = 1;
+    unsigned Replays = 1;
     if (A->Space == MemSpace::Shared)
-      N = std::max(1u, A->SharedWavefronts);
+      Replays = std::max(1u, A->SharedWavefronts);
     else if (A->Space == MemSpace::Constant || A->Space == MemSpace::Param)
-      N = std::max(1u, A->ConstantSerialization);
-    if (N == 1)
+      Replays = std::max(1u, A->ConstantSerialization);
+    if (Replays == 1)
       return;
-    C.Del = C.Del * Expr::constant(static_cast<int64_t>(N));
-    C.Lat = C.Lat + Expr::constant(static_cast<int64_t>(N - 1));
+    C.Del = C.Del * Expr::constant(static_cast<int64_t>(Replays));
+    C.Lat = C.Lat + Expr::constant(static_cast<int64_t>(Replays - 1));
   };
   CostModel Costs(T);
-  Bindings Nominal = Costs.getNominalLatencies();
-  ShapeModel SM;
-  SM.M = computeThreadModel(F, FAM, Costs, Nominal, Replays);
-
-  // Issue (docs/kernel-time.md): one issue slot per instruction, and each
-  // pipe busy for the del of the classes it runs. A sequence's del (after
-  // replays) is split over its parts' pipes in proportion to their del.
-  auto PipeShare = [this](const CostInfo &C, IssuePipe P) -> Rational {
-    Rational All, Mine;
-    for (const CostPart &Part : C.Parts) {
-      Rational D = approxRational(T.cost(Part.Class).Del) * Part.Count;
-      All += D;
-      if (getIssuePipe(Part.Class) == P)
-        Mine += D;
-    }
-    if (All.isZero())
-      return C.Class && getIssuePipe(*C.Class) == P ? Rational(1) : Rational(0);
-    return Mine / All;
-  };
-  std::array<bool, NumIssuePipes> Used = {};
-  for (const Instruction &I : instructions(F)) {
-    CostInfo C = Costs.getCost(I);
-    for (const CostPart &Part : C.Parts)
-      Used[static_cast<size_t>(getIssuePipe(Part.Class))] = true;
-    if (C.Class)
-      Used[static_cast<size_t>(getIssuePipe(*C.Class))] = true;
-  }
-  CostAdjuster Slots = [&](const Instruction &I, CostInfo &C) {
-    C.Del = Expr::constant(static_cast<int64_t>(C.Count));
-  };
-  SM.PipeDelays.push_back(
-      computeThreadModel(F, FAM, Costs, Nominal, Slots).Delay);
-  for (size_t P = 0; P != NumIssuePipes; ++P) {
-    if (!Used[P])
-      continue;
-    CostAdjuster OnPipe = [&](const Instruction &I, CostInfo &C) {
-      Replays(I, C);
-      C.Del = C.Del * Expr::constant(PipeShare(C, IssuePipe(P)));
-    };
-    SM.PipeDelays.push_back(
-        computeThreadModel(F, FAM, Costs, Nominal, OnPipe).Delay);
-  }
-  return Models.emplace(Key, std::move(SM)).first->second;
+  ThreadModel M =
+      computeThreadModel(F, FAM, Costs, Costs.getNominalLatencies(), Adjust);
+  return Models.emplace(Key, std::move(M)).first->second;
 }
 
 Expr KernelInputBuilder::executionsPerThread(const Instruction &I,
@@ -190,8 +146,7 @@ KernelInputBuilder::build(const std::map<std::string, Expr> &Params,
       ParamValues[Name] = *C;
 
   MemoryAnalysis MA(F, FAM, T, blockDim(Shape), ParamValues);
-  const ShapeModel &SM = modelFor(MA);
-  const ThreadModel &M = SM.M;
+  const ThreadModel &M = modelFor(MA);
   for (const std::string &A : MA.kernelAssumptions())
     Assumptions.push_back(A);
 
@@ -209,8 +164,6 @@ KernelInputBuilder::build(const std::map<std::string, Expr> &Params,
   In.Time = M.Time.substitute(Subst);
   In.Delay = M.Delay.substitute(Subst);
   In.Barriers = M.Barriers.substitute(Subst);
-  for (const Expr &D : SM.PipeDelays)
-    In.PipeDelays.push_back(D.substitute(Subst));
   Expr Zero = Expr::constant(0);
   In.GlobalBytes = In.UncoalescedBytes = In.L1HitBytes = In.L2HitBytes =
       In.SectorBytes = In.SectorBytesMissingL1 = In.SectorBytesMissingL2 =

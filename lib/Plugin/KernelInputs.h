@@ -62,14 +62,9 @@ public:
                            const LaunchShape &Shape);
 
 private:
-  /// What the Thread stage gives for one block shape: the model with the
-  /// Memory stage's adjustments of shared and constant accesses, and its
-  /// delay split into issue slots and the pipes the kernel uses.
-  struct ShapeModel {
-    ThreadModel M;
-    std::vector<Expr> PipeDelays;
-  };
-  const ShapeModel &modelFor(const MemoryAnalysis &MA);
+  /// The thread model for one block shape, with the Memory stage's
+  /// adjustments of shared and constant accesses.
+  const ThreadModel &modelFor(const MemoryAnalysis &MA);
   Expr executionsPerThread(const llvm::Instruction &I,
                            const ThreadModel &M) const;
   Expr activeFraction(const llvm::Instruction &I,
@@ -79,7 +74,7 @@ private:
   llvm::FunctionAnalysisManager &FAM;
   const GpuTarget &T;
   ThreadModel Plain;
-  std::map<std::array<unsigned, 3>, ShapeModel> Models;
+  std::map<std::array<unsigned, 3>, ThreadModel> Models;
   std::set<std::string> Symbols;
 };
 

@@ -9,11 +9,8 @@
 ; RUN:   | FileCheck %s
 ;
 ; 2 blocks on 2 SMs: 1 block of 32 warps on the busiest SM; 4 processing
-; blocks get 8 warps each. A warp keeps the fma pipe busy 8000 cycles (4
-; fmul x del 2 x 1000 iterations; latency-bound.ll lists the pipes), more
-; than its 7001 issue slots or any other pipe: 8 x 8000 = 64000 > 16000.
-; (The paper's serial sum of all delays would give 8 x 14002 = 112016.)
-; CHECK: wave of 2 blocks, 1 on the busiest SM: 64000.0 cycles (longest warp 16000.0, issue 64000.0
+; blocks get 8 warps each: sum of delays 8 x 14002 = 112016 > 16000.
+; CHECK: wave of 2 blocks, 1 on the busiest SM: 112016.0 cycles (longest warp 16000.0, issue 112016.0
 ; CHECK-SAME: bound issue
 ; launch 1000 + 0.5 x 2 = 1001.
-; CHECK: predicted 65001.0 ns = launch 1001.0 ns + exec 64000.0 ns; bound issue
+; CHECK: predicted 113017.0 ns = launch 1001.0 ns + exec 112016.0 ns; bound issue

