@@ -20,6 +20,7 @@
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Operator.h"
 #include "llvm/Support/MathExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -369,6 +370,10 @@ AccessAddress AccessAnalyser::analyse(AccessInfo &A, const Value *Ptr) {
   const Instruction &Inst = *A.Inst;
   const Loop *Scope = I.LI.getLoopFor(Inst.getParent());
   ScalarEvolution &SE = I.SE;
+  // A cast between state spaces (__ldg's generic-to-global cast) moves no
+  // lane relative to another: the offsets are those of the pointer cast.
+  while (const auto *Cast = dyn_cast<AddrSpaceCastOperator>(Ptr))
+    Ptr = Cast->getPointerOperand();
   if (!SE.isSCEVable(Ptr->getType())) {
     unknown(A, "the pointer is not analysable");
     return Facts;

@@ -85,5 +85,24 @@ entry:
   ret void
 }
 
+; __ldg(p + i) as clang 22 emits it: a generic pointer cast to global. The
+; cast moves no lane relative to another: a[tid.x] stays unit-stride, 32
+; lanes x 4 B = 4 sectors, 1 line, factor 1 (not "base pointer differs").
+; CHECK-LABEL: kernel ldg on a100-pcie-40gb
+; CHECK: line ? %v: global load (read-only) 4 B, pattern unit, stride 4 B, lanes 32, sectors 4/4, lines 1/1, factor 1, transferred 4 B, uncoalesced 0 B;
+define ptx_kernel void @ldg(ptr %in, ptr addrspace(1) %out) #1 {
+entry:
+  %tx = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %ox = zext i32 %tx to i64
+  %p = getelementptr inbounds float, ptr %in, i64 %ox
+  %g = addrspacecast ptr %p to ptr addrspace(1)
+  %v = load float, ptr addrspace(1) %g, align 4, !invariant.load !0
+  %q = getelementptr inbounds float, ptr addrspace(1) %out, i64 %ox
+  store float %v, ptr addrspace(1) %q, align 4
+  ret void
+}
+
+!0 = !{}
+
 attributes #0 = { "nvvm.reqntid"="8,32,1" "target-cpu"="sm_80" }
 attributes #1 = { "nvvm.reqntid"="32,8,1" "target-cpu"="sm_80" }
