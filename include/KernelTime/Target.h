@@ -66,6 +66,31 @@ llvm::StringRef getInstrClassDescription(InstrClass C);
 /// The class named Name, or std::nullopt for an unknown name.
 std::optional<InstrClass> parseInstrClassName(llvm::StringRef Name);
 
+/// The execution pipe of a processing block that runs a class, as Nsight
+/// Compute's pipeline metrics name them (Kernel Profiling Guide,
+/// "Pipelines"): alu (integer and logic, excluding IMAD/IMUL), fma (FP32,
+/// FP16, IMAD, IMUL), fp64, xu (transcendentals and conversions), lsu (loads,
+/// stores, shuffles, atomics, through the MIO), cbu (branches), tensor.
+/// Pipes run side by side: a processing block busy del cycles on one pipe
+/// can dispatch to another meanwhile (docs/kernel-time.md).
+enum class IssuePipe : unsigned {
+  Alu,
+  Fma,
+  Fp64,
+  Xu,
+  Lsu,
+  Cbu,
+  Tensor,
+  NumPipes
+};
+
+constexpr size_t NumIssuePipes = static_cast<size_t>(IssuePipe::NumPipes);
+
+/// The pipe instructions of \p C run on.
+IssuePipe getIssuePipe(InstrClass C);
+/// "alu", "fma", "fp64", "xu", "lsu", "cbu", "tensor".
+llvm::StringRef getIssuePipeName(IssuePipe P);
+
 /// Cost of one warp-wide instruction of a class, in SM cycles.
 struct InstrCost {
   /// Cycles from issue until a dependent instruction can use the result.
@@ -146,6 +171,9 @@ struct GpuTarget {
   std::vector<std::string> Aliases, DefaultFor;
   double SmClockMHz = 0, MemClockMHz = 0;
   unsigned SmCount = 0, WarpSize = 0, ProcessingBlocks = 0;
+  /// Warp instructions each processing block's scheduler dispatches per
+  /// clock (sm.dispatch_per_clk); 0 when unknown (no dispatch limit).
+  unsigned DispatchPerClk = 0;
   OccupancyLimits Limits;
 
   /// L1: Latency, BytesPerClkPerSM, SizeBytes (the unified L1/shared array).

@@ -41,6 +41,7 @@ std::string ExprBuilder::symbolFor(const Value *V) {
   O.V = V;
   O.Varies = Dep.varies(V);
   O.Data = Dep.dataDependent(V);
+  O.AlongRow = Dep.variesAlongRow(V);
   if (auto *I = dyn_cast<Instruction>(V))
     O.DefLoop = LI.getLoopFor(I->getParent());
   raw_string_ostream OS(O.Text);

@@ -20,6 +20,7 @@
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Operator.h"
 #include "llvm/Support/MathExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -238,7 +239,7 @@ private:
   void scattered(AccessInfo &A, const std::string &Why);
   void unknown(AccessInfo &A, const std::string &Why);
   void count(AccessInfo &A, ArrayRef<unsigned> Lanes, ArrayRef<int64_t> Offsets,
-             int64_t Mod, int64_t Residue);
+             int64_t Mod, int64_t Residue, bool RowsApart);
 
   MemoryAnalysis::Impl &I;
   const GpuTarget &T;
@@ -276,8 +277,8 @@ void AccessAnalyser::unknown(AccessInfo &A, const std::string &Why) {
 }
 
 void AccessAnalyser::count(AccessInfo &A, ArrayRef<unsigned> Lanes,
-                           ArrayRef<int64_t> Off, int64_t Mod,
-                           int64_t Residue) {
+                           ArrayRef<int64_t> Off, int64_t Mod, int64_t Residue,
+                           bool RowsApart) {
   // The pattern: steps along tid.x between active lanes of one row.
   std::optional<int64_t> Step;
   bool OneStep = true, AnyStep = false;
@@ -344,6 +345,20 @@ void AccessAnalyser::count(AccessInfo &A, ArrayRef<unsigned> Lanes,
     Low -= divideFloorSigned(Low, Mod) * Mod;
     for (int64_t O : Off)
       Addr.push_back(Low + O - Min);
+    if (RowsApart) {
+      // The rows' addresses are unrelated: each row's lanes are counted
+      // together, the rows apart.
+      std::map<int64_t, std::vector<int64_t>> ByRow;
+      for (size_t K = 0; K != Lanes.size(); ++K)
+        ByRow[I.Layout.RowOf[Lanes[K]]].push_back(Addr[K]);
+      if (ByRow.size() > 1) {
+        std::vector<std::vector<int64_t>> Rows;
+        for (auto &Entry : ByRow)
+          Rows.push_back(std::move(Entry.second));
+        countRowsApart(Rows, A.BytesPerThread, A);
+        return;
+      }
+    }
     countSectors(Addr, A.BytesPerThread, A);
     return;
   }
@@ -355,6 +370,10 @@ AccessAddress AccessAnalyser::analyse(AccessInfo &A, const Value *Ptr) {
   const Instruction &Inst = *A.Inst;
   const Loop *Scope = I.LI.getLoopFor(Inst.getParent());
   ScalarEvolution &SE = I.SE;
+  // A cast between state spaces (__ldg's generic-to-global cast) moves no
+  // lane relative to another: the offsets are those of the pointer cast.
+  while (const auto *Cast = dyn_cast<AddrSpaceCastOperator>(Ptr))
+    Ptr = Cast->getPointerOperand();
   if (!SE.isSCEVable(Ptr->getType())) {
     unknown(A, "the pointer is not analysable");
     return Facts;
@@ -382,8 +401,15 @@ AccessAddress AccessAnalyser::analyse(AccessInfo &A, const Value *Ptr) {
     return Facts;
   }
   Expr Offset = E->substitute(Sizes);
+  // A value that differs only between the warp's rows (computed from tid.y
+  // or tid.z, not tid.x) is the same for the lanes of a row: global lanes
+  // are counted row by row, the rows at unrelated addresses.
+  const OpaqueValue *PerRow = nullptr;
   for (const OpaqueValue *O : I.Builder.opaqueIn(Offset))
-    if (O->Varies) {
+    if (O->Varies && !O->AlongRow &&
+        analysedSpace(A.Space) == MemSpace::Global) {
+      PerRow = O;
+    } else if (O->Varies) {
       scattered(A, std::string("the address depends on ") +
                        (O->Data ? "data loaded per lane ("
                                 : "a value that "
@@ -392,7 +418,10 @@ AccessAddress AccessAnalyser::analyse(AccessInfo &A, const Value *Ptr) {
                        O->Text + ")");
       return Facts;
     }
-  Facts.Offset = Offset;
+  // Reuse needs offsets that are the same expression for every warp: a
+  // per-row value is not.
+  if (!PerRow)
+    Facts.Offset = Offset;
 
   // The offset of each active lane.
   BitVector Mask = I.laneMask(Inst.getParent());
@@ -470,7 +499,19 @@ AccessAddress AccessAnalyser::analyse(AccessInfo &A, const Value *Ptr) {
     addAssumption(A, "the alignment of the warp's first address is not "
                      "known: the lowest address is assumed to start a " +
                          std::to_string(LineBytes) + "-byte line");
-  count(A, Lanes, Off64, Mod, Residue);
+  if (PerRow) {
+    bool OneRow = llvm::all_of(Lanes, [&](unsigned L) {
+      return I.Layout.RowOf[L] == I.Layout.RowOf[Lanes.front()];
+    });
+    addAssumption(A, "the address depends on a value that differs only "
+                     "between rows of the block (" +
+                         PerRow->Text + ")" +
+                         (OneRow ? ": the warp is one row, the value one "
+                                   "for its lanes"
+                                 : ": each row's lanes counted together, "
+                                   "the rows at unrelated addresses"));
+  }
+  count(A, Lanes, Off64, Mod, Residue, PerRow != nullptr);
   return Facts;
 }
 

@@ -47,9 +47,15 @@ public:
   bool varies(const llvm::Value *V) const;
   /// True if \p V differs between lanes because of data each lane loaded.
   bool dataDependent(const llvm::Value *V) const;
+  /// True if \p V may differ between lanes of one row of the block (lanes
+  /// with the same tid.y and tid.z): it depends on tid.x, laneid,
+  /// lanemask_*, an atomic's result, or data loaded through an address that
+  /// does. A value that varies but not along a row depends only on tid.y and
+  /// tid.z (and uniform values): it is the same for every lane of a row.
+  bool variesAlongRow(const llvm::Value *V) const;
 
 private:
-  enum : uint8_t { Uniform = 0, Varies = 1, Data = 2 };
+  enum : uint8_t { Uniform = 0, Varies = 1, Data = 2, AlongRow = 4 };
   uint8_t state(const llvm::Value *V) const;
   llvm::DenseMap<const llvm::Value *, uint8_t> State;
 };
@@ -58,6 +64,9 @@ private:
 struct OpaqueValue {
   const llvm::Value *V = nullptr;
   bool Varies = false, Data = false;
+  /// Varies between lanes of one row (ThreadDependence::variesAlongRow);
+  /// a value that varies but not along a row differs only between rows.
+  bool AlongRow = false;
   /// The innermost loop the value is computed in (it may change from one
   /// iteration to the next), or null.
   const llvm::Loop *DefLoop = nullptr;
@@ -166,6 +175,12 @@ void countBanks(llvm::ArrayRef<int64_t> Addr, unsigned Bytes, unsigned Banks,
                 unsigned BankWidth, AccessInfo &A);
 /// Fills the constant-cache serialization.
 void countConstant(llvm::ArrayRef<int64_t> Addr, AccessInfo &A);
+/// Fills the global counts of \p A from the byte addresses of the active
+/// lanes of each row of the warp, the rows at unrelated addresses: the
+/// sectors and lines are each row's own, summed; the minimum is that of all
+/// lanes' bytes laid out contiguously.
+void countRowsApart(llvm::ArrayRef<std::vector<int64_t>> Rows, unsigned Bytes,
+                    AccessInfo &A);
 /// Sectors and lines when each active lane is assumed to touch its own.
 void countScattered(unsigned Lanes, unsigned Bytes, AccessInfo &A);
 /// Sectors and lines of a coalesced request of \p Lanes x \p Bytes.

@@ -4,6 +4,9 @@
 // an operand varies, when it reads tid.*, laneid or lanemask_*, when it is
 // loaded through a varying address (data: each lane loaded its own), or when
 // it is an atomic's result. A load through a uniform address is uniform.
+// A second bit says whether the value may differ between the lanes of one
+// row (tid.x, laneid, lanemask_*, atomics, data loaded through such an
+// address) or only between rows (tid.y, tid.z).
 // Control dependence (a phi merging uniform values under a divergent branch)
 // is not tracked: such a phi counts as uniform.
 //
@@ -30,6 +33,16 @@ bool isLaneVaryingRegister(StringRef Callee) {
   return S.starts_with("tid.") || S == "laneid" || S.starts_with("lanemask");
 }
 
+/// The lane-varying special registers that differ inside one row.
+bool isRowVaryingRegister(StringRef Callee) {
+  std::optional<std::string> Sym =
+      SymbolNamer::getSpecialRegisterSymbol(Callee);
+  if (!Sym)
+    return false;
+  StringRef S(*Sym);
+  return S == "tid.x" || S == "laneid" || S.starts_with("lanemask");
+}
+
 } // namespace
 
 ThreadDependence::ThreadDependence(const Function &F) {
@@ -42,6 +55,8 @@ ThreadDependence::ThreadDependence(const Function &F) {
         const Function *Callee = Call->getCalledFunction();
         if (Callee && isLaneVaryingRegister(Callee->getName()))
           New = Varies;
+        if (Callee && isRowVaryingRegister(Callee->getName()))
+          New |= AlongRow;
         for (const Value *Arg : Call->args())
           New |= state(Arg);
         // A call that returns what it read through a varying pointer
@@ -49,10 +64,12 @@ ThreadDependence::ThreadDependence(const Function &F) {
         if ((New & Varies) && !Call->doesNotAccessMemory())
           New |= Data;
       } else if (auto *L = dyn_cast<LoadInst>(&I)) {
-        if (state(L->getPointerOperand()) & Varies)
-          New = Varies | Data;
+        // Lanes of a row reading through one address read one value.
+        uint8_t Ptr = state(L->getPointerOperand());
+        if (Ptr & Varies)
+          New = Varies | Data | (Ptr & AlongRow);
       } else if (isa<AtomicRMWInst>(I) || isa<AtomicCmpXchgInst>(I)) {
-        New = Varies | Data;
+        New = Varies | Data | AlongRow;
       } else {
         for (const Value *Op : I.operands())
           New |= state(Op);
@@ -77,6 +94,10 @@ bool ThreadDependence::varies(const Value *V) const {
 
 bool ThreadDependence::dataDependent(const Value *V) const {
   return state(V) & Data;
+}
+
+bool ThreadDependence::variesAlongRow(const Value *V) const {
+  return state(V) & AlongRow;
 }
 
 } // namespace memory

@@ -74,6 +74,20 @@ void countSectors(ArrayRef<int64_t> Addr, unsigned Bytes, AccessInfo &A) {
   finish(Addr.size(), Bytes, A);
 }
 
+void countRowsApart(ArrayRef<std::vector<int64_t>> Rows, unsigned Bytes,
+                    AccessInfo &A) {
+  A.Sectors = A.Lines = 0;
+  int64_t Lanes = 0;
+  for (const std::vector<int64_t> &Row : Rows) {
+    A.Sectors += distinctUnits(Row, Bytes, SectorBytes);
+    A.Lines += distinctUnits(Row, Bytes, LineBytes);
+    Lanes += Row.size();
+  }
+  A.MinSectors = static_cast<unsigned>(divideCeil(Lanes * Bytes, SectorBytes));
+  A.MinLines = static_cast<unsigned>(divideCeil(Lanes * Bytes, LineBytes));
+  finish(Lanes, Bytes, A);
+}
+
 void countScattered(unsigned Lanes, unsigned Bytes, AccessInfo &A) {
   // Every lane in its own sectors and lines, each aligned to its size.
   A.Sectors = Lanes * static_cast<unsigned>(divideCeil(Bytes, SectorBytes));

@@ -60,8 +60,8 @@ KernelInputBuilder::KernelInputBuilder(Function &F,
 }
 
 const ThreadModel &KernelInputBuilder::modelFor(const MemoryAnalysis &MA) {
-  std::array<unsigned, 3> Key = MA.getBlockDim().value_or(
-      std::array<unsigned, 3>{0, 0, 0});
+  std::array<unsigned, 3> Key =
+      MA.getBlockDim().value_or(std::array<unsigned, 3>{0, 0, 0});
   auto It = Models.find(Key);
   if (It != Models.end())
     return It->second;
@@ -86,7 +86,62 @@ const ThreadModel &KernelInputBuilder::modelFor(const MemoryAnalysis &MA) {
   CostModel Costs(T);
   ThreadModel M =
       computeThreadModel(F, FAM, Costs, Costs.getNominalLatencies(), Adjust);
+  M.Delay = issueCycles(Costs, Adjust, M.Delay);
   return Models.emplace(Key, std::move(M)).first->second;
+}
+
+Expr KernelInputBuilder::issueCycles(const CostModel &Costs,
+                                     const CostAdjuster &Adjust,
+                                     const Expr &Serial) {
+  // The processing block's pipes run side by side: a thread's issue cycles
+  // are those of its busiest pipe, and at least its instructions over the
+  // dispatch rate (docs/kernel-time.md, "Issue cycles").
+  auto Share = [this](const CostInfo &C, IssuePipe P) -> Rational {
+    // A cost's del split over the pipes of its parts in proportion to
+    // their dels; a cost without parts (a call, an unknown operation)
+    // holds every pipe.
+    double All = 0, Mine = 0;
+    for (const CostPart &Part : C.Parts) {
+      double D = Part.Count.toDouble() * T.cost(Part.Class).Del;
+      All += D;
+      if (getIssuePipe(Part.Class) == P)
+        Mine += D;
+    }
+    if (C.Parts.empty() || All <= 0)
+      return Rational(1);
+    return approx(Mine / All);
+  };
+  std::vector<Expr> Terms;
+  for (size_t I = 0; I != NumIssuePipes; ++I) {
+    IssuePipe P = static_cast<IssuePipe>(I);
+    CostAdjuster OnePipe = [&](const Instruction &Inst, CostInfo &C) {
+      if (Adjust)
+        Adjust(Inst, C);
+      C.Del = C.Del * Expr::constant(Share(C, P));
+    };
+    Expr D =
+        computeThreadModel(F, FAM, Costs, Costs.getNominalLatencies(), OnePipe)
+            .Delay;
+    std::optional<Rational> C = D.getConstant();
+    if (!C || !C->isZero())
+      Terms.push_back(D);
+  }
+  if (T.DispatchPerClk > 0) {
+    Rational PerInstruction(1, static_cast<int64_t>(T.DispatchPerClk));
+    CostAdjuster Dispatch = [&](const Instruction &, CostInfo &C) {
+      C.Del = Expr::constant(Rational(static_cast<int64_t>(C.Count)) *
+                             PerInstruction);
+    };
+    Terms.push_back(
+        computeThreadModel(F, FAM, Costs, Costs.getNominalLatencies(), Dispatch)
+            .Delay);
+  }
+  if (Terms.empty())
+    return Serial;
+  Expr Result = Terms.front();
+  for (size_t I = 1; I < Terms.size(); ++I)
+    Result = Expr::max(Result, Terms[I]);
+  return Result;
 }
 
 Expr KernelInputBuilder::executionsPerThread(const Instruction &I,

@@ -65,6 +65,11 @@ private:
   /// The thread model for one block shape, with the Memory stage's
   /// adjustments of shared and constant accesses.
   const ThreadModel &modelFor(const MemoryAnalysis &MA);
+  /// The issue cycles of a thread: the largest of its per-pipe delays and
+  /// its instructions over the dispatch rate; \p Serial (the sum of every
+  /// del) when the target gives neither.
+  Expr issueCycles(const CostModel &Costs, const CostAdjuster &Adjust,
+                   const Expr &Serial);
   Expr executionsPerThread(const llvm::Instruction &I,
                            const ThreadModel &M) const;
   Expr activeFraction(const llvm::Instruction &I,

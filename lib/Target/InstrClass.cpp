@@ -91,6 +91,56 @@ const ClassInfo &info(InstrClass C) {
 
 StringRef getInstrClassName(InstrClass C) { return info(C).Name; }
 
+IssuePipe getIssuePipe(InstrClass C) {
+  switch (C) {
+  case InstrClass::IntAdd:
+  case InstrClass::IntDiv: // the sequence is mostly IADD, LOP, ISETP, SEL
+  case InstrClass::Vote:
+  case InstrClass::Barrier:
+  case InstrClass::SpecialReg:
+    return IssuePipe::Alu;
+  case InstrClass::IntMul:
+  case InstrClass::IntMad:
+  case InstrClass::Fp32Add:
+  case InstrClass::Fp32Mul:
+  case InstrClass::Fp32Fma:
+  case InstrClass::Fp32Div: // FFMA refinement steps around MUFU.RCP
+  case InstrClass::Fp16Fma:
+    return IssuePipe::Fma;
+  case InstrClass::Fp64Add:
+  case InstrClass::Fp64Mul:
+  case InstrClass::Fp64Fma:
+  case InstrClass::Fp64Div:
+    return IssuePipe::Fp64;
+  case InstrClass::Sfu:
+  case InstrClass::Convert:
+  case InstrClass::IntBit:
+  case InstrClass::Fp32Sqrt:
+  case InstrClass::Fp32Rcp:
+    return IssuePipe::Xu;
+  case InstrClass::Ldst:
+  case InstrClass::Shfl:
+  case InstrClass::AtomicGlobal:
+  case InstrClass::AtomicShared:
+    return IssuePipe::Lsu;
+  case InstrClass::Branch:
+    return IssuePipe::Cbu;
+  case InstrClass::Tensor:
+    return IssuePipe::Tensor;
+  case InstrClass::NumClasses:
+    break;
+  }
+  return IssuePipe::Alu;
+}
+
+StringRef getIssuePipeName(IssuePipe P) {
+  static const char *Names[] = {"alu", "fma", "fp64",  "xu",
+                                "lsu", "cbu", "tensor"};
+  static_assert(sizeof(Names) / sizeof(Names[0]) == NumIssuePipes,
+                "every pipe needs a name");
+  return Names[static_cast<size_t>(P)];
+}
+
 StringRef getInstrClassDescription(InstrClass C) { return info(C).Description; }
 
 std::optional<InstrClass> parseInstrClassName(StringRef Name) {

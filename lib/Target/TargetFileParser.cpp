@@ -40,7 +40,8 @@ const StringRef TopKeys[] = {
     "schema", "name", "aliases", "arch",   "default_for",  "description",
     "clocks", "sm",   "limits",  "memory", "instructions", "launch"};
 const StringRef ClockKeys[] = {"sm_mhz", "memory_mhz"};
-const StringRef SmKeys[] = {"count", "warp_size", "processing_blocks"};
+const StringRef SmKeys[] = {"count", "warp_size", "processing_blocks",
+                            "dispatch_per_clk"};
 const StringRef LimitKeys[] = {"threads_per_block",
                                "threads_per_sm",
                                "warps_per_sm",
@@ -515,9 +516,10 @@ Error TargetFileParser::parseTop(StringRef Key, yaml::Node *Value,
   if (Key == "sm")
     return forEachField(Value, KeyLoc, Key, SmKeys,
                         [&](StringRef K, yaml::Node *V, SMLoc L) -> Error {
-                          unsigned &Out = K == "count" ? T->SmCount
-                                          : K == "warp_size"
-                                              ? T->WarpSize
+                          unsigned &Out = K == "count"       ? T->SmCount
+                                          : K == "warp_size" ? T->WarpSize
+                                          : K == "dispatch_per_clk"
+                                              ? T->DispatchPerClk
                                               : T->ProcessingBlocks;
                           return readUnsigned(V, L, joinField("sm", K), Out);
                         });
@@ -911,8 +913,8 @@ Expected<GpuTarget> loadTargetFile(StringRef Path) {
   // as /dev/zero never ends.
   sys::fs::file_status Status;
   if (std::error_code EC = sys::fs::status(Path, Status))
-    return createStringError(EC, Path + ": cannot read target file: " +
-                                     EC.message());
+    return createStringError(
+        EC, Path + ": cannot read target file: " + EC.message());
   if (!sys::fs::is_regular_file(Status))
     return createStringError(inconvertibleErrorCode(),
                              Path + ": not a regular file, so not a target "

@@ -78,6 +78,100 @@ std::optional<Expr> constantNotEqualCount(const SCEVAddRecExpr *AR,
   return exprFromAPInt(Distance.udiv(Step), /*Unsigned=*/true);
 }
 
+/// The first values of an induction variable whose start \p Start holds one
+/// phi outside \p L (the join after a runtime-unrolled loop's prologue): the
+/// start with the phi replaced by each of its incoming values, converted (an
+/// empty list if one cannot be, or the start holds no such phi).
+template <typename ConvertFn>
+SmallVector<Expr, 2> convertJoinedStart(const SCEV *Start, const Loop &L,
+                                        ScalarEvolution &SE,
+                                        ConvertFn Convert) {
+  const PHINode *Phi = nullptr;
+  bool Several = false;
+  auto FindPhi = [&](const SCEV *X) {
+    if (const auto *U = dyn_cast<SCEVUnknown>(X))
+      if (const auto *P = dyn_cast<PHINode>(U->getValue())) {
+        Several |= Phi && Phi != P;
+        Phi = P;
+      }
+    return true;
+  };
+  (void)SCEVExprContains(Start, [&](const SCEV *X) {
+    FindPhi(X);
+    return false;
+  });
+  SmallVector<Expr, 2> Out;
+  if (!Phi || Several || L.contains(Phi) || Phi->getNumIncomingValues() > 4)
+    return Out;
+  for (const Use &In : Phi->incoming_values()) {
+    ValueToSCEVMapTy Map;
+    Map[Phi] = SE.getSCEV(In.get());
+    std::optional<Expr> E =
+        Convert(SCEVParameterRewriter::rewrite(Start, SE, Map));
+    if (!E)
+      return {};
+    if (!is_contained(Out, *E))
+      Out.push_back(*E);
+  }
+  return Out;
+}
+
+/// The count of a loop whose induction variable starts at \p A, steps by
+/// \p S (upwards if \p Up, downwards if \p Down) and goes on while
+/// "v Pred B".
+std::optional<AffineTrip> countFromStart(const Expr &A, const Expr &B,
+                                         const Expr &S, CmpInst::Predicate Pred,
+                                         bool Up, bool Down, bool HeaderExits) {
+  // Distance to the bound in units of the step, both counted upwards.
+  Expr Distance, Stride;
+  Expr One = Expr::constant(1);
+  switch (Pred) {
+  case CmpInst::ICMP_SLT:
+  case CmpInst::ICMP_ULT:
+  case CmpInst::ICMP_SLE:
+  case CmpInst::ICMP_ULE:
+    if (!Up)
+      return std::nullopt;
+    Distance = B - A;
+    if (Pred == CmpInst::ICMP_SLE || Pred == CmpInst::ICMP_ULE)
+      Distance = Distance + One;
+    Stride = S;
+    break;
+  case CmpInst::ICMP_SGT:
+  case CmpInst::ICMP_UGT:
+  case CmpInst::ICMP_SGE:
+  case CmpInst::ICMP_UGE:
+    if (!Down)
+      return std::nullopt;
+    Distance = A - B;
+    if (Pred == CmpInst::ICMP_SGE || Pred == CmpInst::ICMP_UGE)
+      Distance = Distance + One;
+    Stride = -S;
+    break;
+  case CmpInst::ICMP_NE: {
+    // The loop must make progress, so v reaches B exactly: B - a is a
+    // multiple of s and the test succeeds (B - a) / s times.
+    std::optional<int64_t> C = S.getInt64();
+    if (!C || *C == 0)
+      return std::nullopt;
+    Distance = *C > 0 ? B - A : A - B;
+    Stride = Expr::constant(*C > 0 ? *C : -*C);
+    Expr Succeeding = Expr::floorDiv(Distance, Stride);
+    if (HeaderExits)
+      return AffineTrip{Succeeding, std::nullopt, Stride};
+    return AffineTrip{Succeeding + One, Distance + Stride, Stride};
+  }
+  default:
+    return std::nullopt;
+  }
+  if (HeaderExits)
+    return AffineTrip{
+        Expr::max(Expr::constant(0), Expr::ceilDiv(Distance, Stride)),
+        std::nullopt, Stride};
+  return AffineTrip{Expr::max(One, Expr::ceilDiv(Distance + Stride, Stride)),
+                    Distance + Stride, Stride};
+}
+
 } // namespace
 
 SmallVector<BasicBlock *, 4> getTakenExitingBlocks(const Loop &L) {
@@ -125,13 +219,21 @@ computeAffineTripCount(const Loop &L, ScalarEvolution &SE, ScevToExpr &Conv,
   auto ConvertOperand = [&](const SCEV *X) {
     return Unsigned ? Conv.convertUnsigned(X, &L) : Conv.convert(X, &L);
   };
-  std::optional<Expr> A = ConvertOperand(AR->getStart());
-  std::vector<std::string> Assumed = Conv.getAssumptions();
+  std::vector<std::string> Assumed;
+  // The first values of the induction variable: its start, or, when the
+  // start is a join of values from outside the loop (a runtime-unrolled
+  // loop's prologue enters it at i or at i + 1), each joined value.
+  SmallVector<Expr, 2> Starts;
+  if (std::optional<Expr> A = ConvertOperand(AR->getStart()))
+    Starts.push_back(*A);
+  else
+    Starts = convertJoinedStart(AR->getStart(), L, SE, ConvertOperand);
+  llvm::append_range(Assumed, Conv.getAssumptions());
   std::optional<Expr> S = Conv.convert(Step, &L);
   llvm::append_range(Assumed, Conv.getAssumptions());
   std::optional<Expr> B = ConvertOperand(Bound);
   llvm::append_range(Assumed, Conv.getAssumptions());
-  if (!A || !B || !S)
+  if (Starts.empty() || !B || !S)
     return std::nullopt;
   // ScalarEvolution's ranges lose the sign of products such as
   // ntid.x * nctaid.x; the symbol facts keep it.
@@ -140,60 +242,32 @@ computeAffineTripCount(const Loop &L, ScalarEvolution &SE, ScevToExpr &Conv,
   if (!Up && !Down)
     return std::nullopt;
 
-  // Distance to the bound in units of the step, both counted upwards.
-  Expr Distance, Stride;
-  Expr One = Expr::constant(1);
-  switch (Pred) {
-  case CmpInst::ICMP_SLT:
-  case CmpInst::ICMP_ULT:
-  case CmpInst::ICMP_SLE:
-  case CmpInst::ICMP_ULE:
-    if (!Up)
+  std::optional<AffineTrip> Result;
+  for (const Expr &A : Starts) {
+    std::optional<AffineTrip> One =
+        countFromStart(A, *B, *S, Pred, Up, Down, HeaderExits);
+    if (!One)
       return std::nullopt;
-    Distance = *B - *A;
-    if (Pred == CmpInst::ICMP_SLE || Pred == CmpInst::ICMP_ULE)
-      Distance = Distance + One;
-    Stride = *S;
-    break;
-  case CmpInst::ICMP_SGT:
-  case CmpInst::ICMP_UGT:
-  case CmpInst::ICMP_SGE:
-  case CmpInst::ICMP_UGE:
-    if (!Down)
-      return std::nullopt;
-    Distance = *A - *B;
-    if (Pred == CmpInst::ICMP_SGE || Pred == CmpInst::ICMP_UGE)
-      Distance = Distance + One;
-    Stride = -*S;
-    break;
-  case CmpInst::ICMP_NE: {
-    // The loop must make progress, so v reaches B exactly: B - a is a
-    // multiple of s and the test succeeds (B - a) / s times.
-    std::optional<int64_t> C = S->getInt64();
-    if (!C || *C == 0)
-      return std::nullopt;
-    Distance = *C > 0 ? *B - *A : *A - *B;
-    Stride = Expr::constant(*C > 0 ? *C : -*C);
-    Expr Succeeding = Expr::floorDiv(Distance, Stride);
-    for (const std::string &Text : Assumed)
-      if (!is_contained(Assumptions, Text))
-        Assumptions.push_back(Text);
-    if (HeaderExits)
-      return AffineTrip{Succeeding, std::nullopt, Stride};
-    return AffineTrip{Succeeding + One, Distance + Stride, Stride};
-  }
-  default:
-    return std::nullopt;
+    if (!Result)
+      Result = One;
+    else // Each start is the count of the path entering with it; the
+         // largest is exact for that path and bounds the others (by less
+         // than one unrolled iteration for a remainder prologue).
+      Result = AffineTrip{Expr::max(Result->Trip, One->Trip), std::nullopt,
+                          Result->Stride};
   }
   for (const std::string &Text : Assumed)
     if (!is_contained(Assumptions, Text))
       Assumptions.push_back(Text);
-  if (HeaderExits)
-    return AffineTrip{
-        Expr::max(Expr::constant(0), Expr::ceilDiv(Distance, Stride)),
-        std::nullopt, Stride};
-  return AffineTrip{Expr::max(One, Expr::ceilDiv(Distance + Stride, Stride)),
-                    Distance + Stride, Stride};
+  if (Starts.size() > 1) {
+    Result->Trip = simplifyWithSymbolRanges(Result->Trip);
+    Assumptions.push_back("the loop is entered with one of " +
+                          std::to_string(Starts.size()) +
+                          " first values (a runtime-unrolled loop's "
+                          "prologue); its count is the largest of theirs, " +
+                          Result->Trip.str());
+  }
+  return Result;
 }
 
 } // namespace ktime

@@ -24,7 +24,10 @@
 ; 4 bytes of 32-byte sectors per thread and access): 49152 / 64 = 768
 ; cycles at least. At lat.global = 500 the longest warp takes 524 < 768,
 ; so the DRAM latency is raised to 744 = 768 - 24.
-; CHECK: wave of 16 blocks, 8 on the busiest SM: 768.0 cycles (longest warp 768.0, issue 384.0, sync 0.0, lat.global 744.0), bound DRAM
+; Issue: per thread the pipes are alu 2 S2R + setp = 6, fma 3 int.mad +
+; fmul + fadd = 10, lsu 2 loads + store = 6, cbu 2, and the dispatch of
+; its 12 instructions 12: 12 cycles; 16 warps per processing block: 192.
+; CHECK: wave of 16 blocks, 8 on the busiest SM: 768.0 cycles (longest warp 768.0, issue 192.0, sync 0.0, lat.global 744.0), bound DRAM
 ; 131072 x 12 = 1572864 bytes; exec 32 x 768 = 24576 cycles = 1572864 / 64:
 ; the kernel takes exactly its bytes over the DRAM bandwidth.
 ; CHECK: bytes: global 1572864.0, L2 1572864.0, DRAM 1572864.0

@@ -1,7 +1,7 @@
 ; Waves, and a partial last wave modelled as partial. Expected values
 ; derived from Inputs/toy-gpu.yaml (2 SMs, 4 processing blocks, A100
-; occupancy limits) and the per-thread delay 14002 of Inputs/chain.ll
-; (latency-bound.ll derives it).
+; occupancy limits) and the per-thread issue cycles 8000 of
+; Inputs/chain.ll (latency-bound.ll derives them).
 ;
 ; RUN: %opt_ktime -passes='print<kernel-time>' -disable-output \
 ; RUN:   -ktime-gpu=%S/Inputs/toy-gpu.yaml \
@@ -13,10 +13,10 @@
 ; CHECK: occupancy: 2 blocks/SM, 64 warps/SM (100.0%), limited by warps
 ; CHECK: waves: 1.250 (1 full)
 ; Full wave: 2 blocks = 64 warps on an SM, 16 per processing block:
-; 16 x 14002 = 224032 cycles.
-; CHECK: wave of 4 blocks, 2 on the busiest SM: 224032.0 cycles
+; 16 x 8000 = 128000 cycles.
+; CHECK: wave of 4 blocks, 2 on the busiest SM: 128000.0 cycles
 ; Partial wave: 1 block on the busiest SM, 8 warps per processing block:
-; 8 x 14002 = 112016 cycles (not a full wave's 224032).
-; CHECK: wave of 1 blocks, 1 on the busiest SM: 112016.0 cycles
-; exec 224032 + 112016 = 336048; launch 1000 + 0.5 x 5 = 1002.5.
-; CHECK: predicted 337050.5 ns = launch 1002.5 ns + exec 336048.0 ns; bound issue
+; 8 x 8000 = 64000 cycles (not a full wave's 128000).
+; CHECK: wave of 1 blocks, 1 on the busiest SM: 64000.0 cycles
+; exec 128000 + 64000 = 192000; launch 1000 + 0.5 x 5 = 1002.5.
+; CHECK: predicted 193002.5 ns = launch 1002.5 ns + exec 192000.0 ns; bound issue

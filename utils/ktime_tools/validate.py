@@ -160,6 +160,9 @@ def kernel_setup(args):
 
 
 def run(args, argv):
+    # The commit when the run starts: a long run must not record a commit
+    # made while it ran.
+    commit = commit_id()
     (name, source, kernel, include_dirs, flags, cuda, rule, caches, device_names,
      block_names, kargs, filters) = kernel_setup(args)
     if args.sample is not None and args.sample < 1:
@@ -209,7 +212,8 @@ def run(args, argv):
     results = job.run(configs) if configs else {}
 
     summary = {
-        'kernel': kernel, 'name': name, 'source': source, 'commit': commit_id(),
+        'kernel': kernel, 'name': name, 'source': source, 'commit': commit,
+        'plugin': tools.plugin,
         'command': 'utils/validate ' + ' '.join(shlex.quote(a) for a in argv),
         'date': datetime.date.today().isoformat(),
         'sample': {'size': args.sample, 'seed': args.seed if args.sample else None},
@@ -421,7 +425,11 @@ def table_rows(s, c):
 def print_report(s, args):
     sample = ('sample %d per cache, seed %d' % (args.sample, args.seed)) if args.sample \
         else 'every configuration'
-    print('<!-- %s; commit %s; %s; %s -->' % (s['command'], s['commit'], sample, s['date']))
+    default_plugin = os.path.join(toolsmod.SRC_ROOT, 'build', 'lib', 'KernelTime.so')
+    plugin = '' if os.path.abspath(s.get('plugin') or default_plugin) == \
+        os.path.abspath(default_plugin) else '; plugin %s' % s['plugin']
+    print('<!-- %s; commit %s%s; %s; %s -->' % (s['command'], s['commit'], plugin, sample,
+                                              s['date']))
     print(HEADER)
     print('|' + '---|' * 12)
     for c in s['caches']:
