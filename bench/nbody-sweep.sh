@@ -3,9 +3,10 @@
 # sweep through utils/ktime (median wall time of RUNS runs, per configuration
 # and per prediction), then each step of one define set's compile run alone
 # (clang -> PTX, ptxas -v, clang -emit-llvm without the plugin, and with the
-# plugin given 1 launch and all the sweep's launches), so the cost of one
-# more launch in a launch file is the difference of the last two. Medians of
-# RUNS runs, all measured in one run of this script (the machine is shared).
+# plugin given 1 launch and all the sweep's launches: CPU time, and the
+# pass's own time from -ftime-report, whose difference gives the cost of one
+# more launch in a launch file). Medians of RUNS runs, all measured in one
+# run of this script (the machine is shared).
 #   bash bench/nbody-sweep.sh [build-dir] [runs]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -66,15 +67,34 @@ for ((i = 0; i < ${#plug[@]}; i++)); do
   esac
   bare+=("${plug[i]}")
 done
-t_ptx=$(time_ms "${ptx[@]}")
-t_ptxas=$(time_ms "${ptxas[@]}")
-t_bare=$(time_ms "${bare[@]}")
-t_one=$(time_ms "${one[@]}")
-t_all=$(time_ms "${all[@]}")
+# cpu_ms CMD...: median CPU milliseconds (user + system) of RUNS runs.
+cpu_ms() {
+  for _ in $(seq "$runs"); do
+    /usr/bin/time -f '%U %S' -o "$work/time" "$@" >/dev/null 2>&1
+    awk '{ printf "%d\n", 1000 * ($1 + $2) }' "$work/time"
+  done | median
+}
+# pass_ms CMD...: median CPU milliseconds of the plugin's pass in the
+# compile (-ftime-report), not subject to the noise of separate runs.
+pass_ms() {
+  for _ in $(seq "$runs"); do
+    "$@" -ftime-report 2>&1 >/dev/null |
+      awk '!f && /ktime::KernelTimePass/ { gsub(/\([^)]*\)/, ""); print 1000 * $3; f = 1 }'
+  done | median
+}
+t_ptx=$(cpu_ms "${ptx[@]}")
+t_ptxas=$(cpu_ms "${ptxas[@]}")
+t_bare=$(cpu_ms "${bare[@]}")
+t_one=$(cpu_ms "${one[@]}")
+t_all=$(cpu_ms "${all[@]}")
+p_one=$(pass_ms "${one[@]}")
+p_all=$(pass_ms "${all[@]}")
 echo
-echo "one define set (sm_80, a100-pcie-40gb), each step alone:"
-awk -v a="$t_ptx" -v b="$t_ptxas" -v c="$t_bare" -v d="$t_one" -v e="$t_all" -v n=$configs 'BEGIN {
-  printf "| clang -> PTX | ptxas -v | clang -emit-llvm | + plugin, 1 launch | + plugin, %d launches | per extra launch |\n", n
-  printf "| --- | --- | --- | --- | --- | --- |\n"
-  printf "| %d ms | %d ms | %d ms | %d ms | %d ms | %.2f ms |\n", a, b, c, d, e, (e - d) / (n - 1) }'
+echo "one define set (sm_80, a100-pcie-40gb), each step alone, CPU time:"
+awk -v a="$t_ptx" -v b="$t_ptxas" -v c="$t_bare" -v d="$t_one" -v e="$t_all" -v n=$configs \
+  -v p1="$p_one" -v pn="$p_all" 'BEGIN {
+  printf "| clang -> PTX | ptxas -v | clang -emit-llvm | + plugin, 1 launch | + plugin, %d launches | the pass, 1 launch | the pass, %d launches | per extra launch |\n", n, n
+  printf "| --- | --- | --- | --- | --- | --- | --- | --- |\n"
+  printf "| %d ms | %d ms | %d ms | %d ms | %d ms | %.1f ms | %.1f ms | %.2f ms |\n", a, b, c, d, e,
+         p1, pn, (pn - p1) / (n - 1) }'
 echo "(medians of $runs runs; commit $(git rev-parse --short HEAD))"
