@@ -49,10 +49,15 @@ std::array<unsigned, 3> blockDim(const LaunchShape &Shape) {
 
 KernelInputBuilder::KernelInputBuilder(Function &F,
                                        FunctionAnalysisManager &FAM,
-                                       const GpuTarget &T)
+                                       const GpuTarget &T,
+                                       const ThreadModel *Known)
     : F(F), FAM(FAM), T(T) {
-  CostModel Costs(T);
-  Plain = computeThreadModel(F, FAM, Costs, Costs.getNominalLatencies());
+  if (Known) {
+    Plain = *Known;
+  } else {
+    CostModel Costs(T);
+    Plain = computeThreadModel(F, FAM, Costs, Costs.getNominalLatencies());
+  }
   for (const Expr *E : {&Plain.Time, &Plain.Delay, &Plain.Barriers})
     E->collectSymbols(Symbols);
   for (const LoopTrip &L : Plain.Loops)
@@ -69,15 +74,26 @@ const ThreadModel &KernelInputBuilder::modelFor(const MemoryAnalysis &MA) {
   // per phase, a constant access one per distinct address; each extra one
   // costs the issue slot again and a cycle of latency (seed 002: a conflict
   // takes as many cycles as threads hitting one bank).
-  CostAdjuster Adjust = [&MA](const Instruction &I, CostInfo &C) {
+  auto ReplaysOf = [](const AccessInfo &A) {
+    if (A.Space == MemSpace::Shared)
+      return std::max(1u, A.SharedWavefronts);
+    if (A.Space == MemSpace::Constant || A.Space == MemSpace::Param)
+      return std::max(1u, A.ConstantSerialization);
+    return 1u;
+  };
+  // Without a replay the adjustment changes no cost: the model is the
+  // plain one (only its issue cycles are split by pipe).
+  if (llvm::none_of(MA.accesses(),
+                    [&](const AccessInfo &A) { return ReplaysOf(A) > 1; })) {
+    ThreadModel M = Plain;
+    M.Delay = issueCycles(CostModel(T), nullptr, Plain.Delay);
+    return Models.emplace(Key, std::move(M)).first->second;
+  }
+  CostAdjuster Adjust = [&MA, &ReplaysOf](const Instruction &I, CostInfo &C) {
     const AccessInfo *A = MA.lookup(I);
     if (!A)
       return;
-    unsigned Replays = 1;
-    if (A->Space == MemSpace::Shared)
-      Replays = std::max(1u, A->SharedWavefronts);
-    else if (A->Space == MemSpace::Constant || A->Space == MemSpace::Param)
-      Replays = std::max(1u, A->ConstantSerialization);
+    unsigned Replays = ReplaysOf(*A);
     if (Replays == 1)
       return;
     C.Del = C.Del * Expr::constant(static_cast<int64_t>(Replays));

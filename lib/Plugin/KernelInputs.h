@@ -43,8 +43,11 @@ struct InstructionCounts {
 
 class KernelInputBuilder {
 public:
+  /// \p Known, if given, is the per-thread model of \p F for \p T without
+  /// adjustments, already computed (the kernel's report): it is not computed
+  /// again. Its loops must be \p F's.
   KernelInputBuilder(llvm::Function &F, llvm::FunctionAnalysisManager &FAM,
-                     const GpuTarget &T);
+                     const GpuTarget &T, const ThreadModel *Known = nullptr);
 
   /// Every symbol of the per-thread expressions (parameters, trip.*).
   const std::set<std::string> &modelSymbols() const { return Symbols; }
@@ -63,7 +66,8 @@ public:
 
 private:
   /// The thread model for one block shape, with the Memory stage's
-  /// adjustments of shared and constant accesses.
+  /// adjustments of shared and constant accesses (the plain model when no
+  /// access is adjusted).
   const ThreadModel &modelFor(const MemoryAnalysis &MA);
   /// The issue cycles of a thread: the largest of its per-pipe delays and
   /// its instructions over the dispatch rate; \p Serial (the sum of every

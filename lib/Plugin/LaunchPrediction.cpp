@@ -152,9 +152,14 @@ bindParameters(const LaunchSpec &Spec, const Function &F,
   return Subst;
 }
 
+/// The register estimate of each function, computed once for all its
+/// launches.
+using RegisterCache = std::map<const Function *, RegisterEstimate>;
+
 /// Registers per thread for a launch and where they come from.
 unsigned chooseRegisters(const LaunchSpec &Spec, const Function &F,
-                         std::string &Source, std::string &How) {
+                         RegisterCache &Estimates, std::string &Source,
+                         std::string &How) {
   if (Spec.Regs) {
     Source = "spec";
     return *Spec.Regs;
@@ -163,7 +168,10 @@ unsigned chooseRegisters(const LaunchSpec &Spec, const Function &F,
     Source = "option";
     return options::Regs;
   }
-  RegisterEstimate E = estimateRegisters(F);
+  auto It = Estimates.find(&F);
+  if (It == Estimates.end())
+    It = Estimates.emplace(&F, estimateRegisters(F)).first;
+  const RegisterEstimate &E = It->second;
   Source = "estimate";
   How = E.How;
   return E.Registers;
@@ -207,7 +215,8 @@ Expected<std::optional<HitOverride>> hitOverride(const Function &F) {
 
 /// One launch on one GPU; false after an error the user must fix.
 bool predictOne(Module &M, const LaunchSpec &Spec, AnalysedKernel &K,
-                const GpuTarget &T, KernelInputBuilder &Builder) {
+                const GpuTarget &T, KernelInputBuilder &Builder,
+                RegisterCache &Estimates) {
   LaunchResult L;
   L.Spec = Spec;
   L.Gpu = T.Name;
@@ -244,7 +253,7 @@ bool predictOne(Module &M, const LaunchSpec &Spec, AnalysedKernel &K,
   }
 
   std::string RegsHow;
-  L.Regs = chooseRegisters(Spec, F, L.RegsSource, RegsHow);
+  L.Regs = chooseRegisters(Spec, F, Estimates, L.RegsSource, RegsHow);
   L.StaticSharedBytes = getStaticSharedBytes(F);
   OccupancyRequest Req;
   Req.ThreadsPerBlock =
@@ -338,6 +347,7 @@ bool predictLaunches(Module &M, const std::vector<LaunchSpec> &Specs,
   std::map<std::pair<const Function *, const GpuTarget *>,
            std::unique_ptr<KernelInputBuilder>>
       Builders;
+  RegisterCache Estimates;
   for (const LaunchSpec &Spec : Specs) {
     Expected<AnalysedKernel *> K = findKernel(Spec, Kernels);
     if (!K) {
@@ -345,11 +355,24 @@ bool predictLaunches(Module &M, const std::vector<LaunchSpec> &Specs,
       return false;
     }
     for (const GpuTarget *T : (*K)->Targets) {
-      std::unique_ptr<KernelInputBuilder> &B = Builders[{(*K)->Analysed, T}];
-      if (!B)
+      std::unique_ptr<KernelInputBuilder> &B =
+          Builders[{(*K)->Analysed, T}];
+      if (!B) {
+        // The report's model is the plain model of the first target (of
+        // the function itself: a clone's loops were mapped away).
+        const KernelReport &R = *(*K)->Report;
+        std::optional<ThreadModel> Known;
+        if (R.HasModel && !R.Canonicalized && T == (*K)->Targets.front()) {
+          Known.emplace();
+          Known->Time = R.Time;
+          Known->Delay = R.Delay;
+          Known->Barriers = R.Barriers;
+          Known->Loops = R.Loops;
+        }
         B = std::make_unique<KernelInputBuilder>(*(*K)->Analysed, *(*K)->FAM,
-                                                 *T);
-      if (!predictOne(M, Spec, **K, *T, *B))
+                                                 *T, Known ? &*Known : nullptr);
+      }
+      if (!predictOne(M, Spec, **K, *T, *B, Estimates))
         return false;
     }
   }

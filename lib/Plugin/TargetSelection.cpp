@@ -17,6 +17,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <dlfcn.h>
+#include <mutex>
 
 using namespace llvm;
 
@@ -49,14 +50,61 @@ TargetDirChoice findTargetDir() {
   return {KTIME_INSTALL_TARGET_DIR, "install directory"};
 }
 
-Expected<std::vector<GpuTarget>> selectRequestedGpus() {
-  TargetRegistry Registry(findTargetDir().Dir);
+namespace {
+
+/// Loading the target files (every file, to resolve aliases and check
+/// that no two claim one name) takes milliseconds; a compile asks for the
+/// same targets several times (the analysis, the Access remarks), so the
+/// targets read for one directory and one request are kept for the rest of
+/// the process. Errors are not kept: they stop the compile.
+struct TargetCache {
+  std::mutex Lock;
+  std::map<std::string, std::vector<GpuTarget>> Requested;
+  std::map<std::string, std::pair<std::optional<GpuTarget>, std::string>>
+      Defaults;
+};
+
+TargetCache &targetCache() {
+  static TargetCache Cache;
+  return Cache;
+}
+
+/// The target named \p Name (a target name or an alias, as
+/// TargetRegistry::lookup compares them) among \p All.
+std::optional<GpuTarget> findByName(ArrayRef<GpuTarget> All, StringRef Name) {
+  std::string Lower = Name.trim().lower();
+  for (const GpuTarget &T : All)
+    if (T.Name == Lower)
+      return T;
+  for (const GpuTarget &T : All)
+    if (is_contained(T.Aliases, Lower))
+      return T;
+  return std::nullopt;
+}
+
+Expected<std::vector<GpuTarget>> loadRequestedGpus(const std::string &Dir) {
+  TargetRegistry Registry(Dir);
+  // Every file is read once for all the names; paths, unknown names and a
+  // directory that does not load go through lookup, which says why.
+  std::optional<std::vector<GpuTarget>> All;
   std::vector<GpuTarget> Result;
   for (const std::string &Name : options::Gpus) {
     StringRef Trimmed = StringRef(Name).trim();
     if (Trimmed.empty())
       continue;
-    Expected<GpuTarget> T = Registry.lookup(Trimmed);
+    bool IsPath = Trimmed.contains('/') || Trimmed.ends_with(".yaml");
+    if (!IsPath && !All) {
+      Expected<std::vector<GpuTarget>> Loaded = Registry.loadAll();
+      if (Loaded)
+        All = std::move(*Loaded);
+      else
+        consumeError(Loaded.takeError());
+    }
+    std::optional<GpuTarget> Found;
+    if (!IsPath && All)
+      Found = findByName(*All, Trimmed);
+    Expected<GpuTarget> T = Found ? Expected<GpuTarget>(std::move(*Found))
+                                  : Registry.lookup(Trimmed);
     if (!T)
       return T.takeError();
     // The same GPU named twice (a100,a100-pcie-40gb) is predicted once.
@@ -66,6 +114,24 @@ Expected<std::vector<GpuTarget>> selectRequestedGpus() {
       Result.push_back(std::move(*T));
   }
   return Result;
+}
+
+} // namespace
+
+Expected<std::vector<GpuTarget>> selectRequestedGpus() {
+  std::string Dir = findTargetDir().Dir;
+  std::string Key = Dir;
+  for (const std::string &Name : options::Gpus)
+    Key += '\0' + Name;
+  TargetCache &Cache = targetCache();
+  std::lock_guard<std::mutex> Guard(Cache.Lock);
+  auto It = Cache.Requested.find(Key);
+  if (It != Cache.Requested.end())
+    return It->second;
+  Expected<std::vector<GpuTarget>> R = loadRequestedGpus(Dir);
+  if (R)
+    Cache.Requested.emplace(Key, *R);
+  return R;
 }
 
 Expected<std::optional<GpuTarget>> selectDefaultGpu(StringRef Arch,
@@ -80,11 +146,21 @@ Expected<std::optional<GpuTarget>> selectDefaultGpu(StringRef Arch,
     return std::nullopt;
   }
   TargetDirChoice Dir = findTargetDir();
+  std::string Key = Dir.Dir + '\0' + Arch.str();
+  TargetCache &Cache = targetCache();
+  std::lock_guard<std::mutex> Guard(Cache.Lock);
+  auto It = Cache.Defaults.find(Key);
+  if (It != Cache.Defaults.end()) {
+    Why = It->second.second;
+    return It->second.first;
+  }
   TargetRegistry Registry(Dir.Dir);
   Expected<std::optional<GpuTarget>> T = Registry.lookupDefault(Arch);
   if (T && !*T)
     Why =
         ("no target file in " + Dir.Dir + " is the default for " + Arch).str();
+  if (T)
+    Cache.Defaults.emplace(Key, std::make_pair(*T, Why));
   return T;
 }
 

@@ -57,6 +57,8 @@ def parser():
     o.add_argument('--plot', metavar='OUT.svg|OUT.png', help='draw the sweep')
     o.add_argument('--plot-kind', default='auto', choices=['auto', 'curve', 'curves', 'heatmap'])
     o.add_argument('--plot-params', metavar='A[,B]', help='the parameters on the axes')
+    o.add_argument('--plot-relative', action='store_true', help='plot time over the best '
+                   '(of each curve with --plot-kind curves)')
     o.add_argument('--json', metavar='OUT', help='every prediction as JSON')
     o.add_argument('--quiet', action='store_true', help='no progress line')
     common.add_tool_args(p)
@@ -185,6 +187,8 @@ def run(args):
             invalid.append((dict(v), str(e)))
     if not configs:
         raise UsageError('no configuration has a valid launch: %s' % invalid[0][1])
+    if (args.plot_relative or args.plot_params) and not args.plot:
+        raise UsageError('--plot-relative and --plot-params need --plot')
     plot_kind = plot_params(args, space, configs) if args.plot else None
     prog = progressmod.Progress('ktime', enabled=False if args.quiet else None)
     job = engine.Job(tools, args.source, args.kernel, gpus, catalog, arch=args.arch,
@@ -213,11 +217,16 @@ def run(args):
                 root, ext = os.path.splitext(args.plot)
                 path = '%s-%s%s' % (root, gpu, ext)
             title = '%s on %s' % (args.kernel, gpu)
-            plotmod.draw(path, kind, pnames, [(c.params, p.ns) for c, p in predicted], title)
+            plotmod.draw(path, kind, pnames, [(c.params, p.ns) for c, p in predicted], title,
+                         relative=args.plot_relative)
             print('plot: %s (%s of %s)' % (path, kind, ', '.join(pnames)))
     t = job.timings
     regs_from = 'ptxas' if job.use_ptxas else (
         '--regs' if args.regs is not None else 'the plugin estimate')
+    fallback = sum(1 for r in results.values() if isinstance(r, engine.Prediction)
+                   and r.note and r.regs_source == 'estimate')
+    if job.use_ptxas and fallback:
+        regs_from += ', the plugin estimate for %d prediction(s) (note above)' % fallback
     print('compiles: %d for %d configuration(s) x %d GPU(s), %.1f s wall, %.0f ms per '
           'configuration (--jobs %d; registers from %s)'
           % (t['groups'], len(configs), len(gpus), t['wall_s'],

@@ -7,8 +7,10 @@
   heatmap  two parameters: a cell per value pair coloured by the best time
            over the other parameters; the best cell is marked.
 The output format follows the file name: .svg (gnuplot's svg terminal) or
-.png (pngcairo, else png). Numeric parameters are placed by value on curves,
-heat-map axes are the values in order, evenly spaced.
+.png (pngcairo, else png). Numeric parameters are placed by value on curves
+and taken in increasing order (a curve joins its points from left to right;
+the rows arrive ranked, not in parameter order), heat-map axes are the values
+in order, evenly spaced.
 """
 
 import os
@@ -53,6 +55,18 @@ def _unit(times_ns):
     return 1.0, 'ns'
 
 
+# Point types of the curves (filled circle, square, triangles, diamond):
+# gnuplot cycles 8 colours, so with 5 point shapes the first 40 curves all
+# differ.
+_POINTS = (7, 5, 9, 11, 13)
+
+
+def _ordered(values):
+    """The distinct VALUES: increasing when numeric, else first-seen."""
+    out = list(dict.fromkeys(values))
+    return sorted(out) if _numeric(out) else out
+
+
 def best_by(rows, keys):
     """rows: (dict of parameter values, time_ns) -> {tuple of KEYS values:
     the least time}, keeping first-seen order."""
@@ -76,8 +90,21 @@ def _xaxis(xs):
     return out
 
 
-def script(path, kind, names, rows, title):
-    """The gnuplot script and data text for KIND over parameters NAMES."""
+def _relative(kind, best):
+    """BEST divided by the least time of its curve (kind 'curves': the
+    values sharing the second parameter), else by the least time of all."""
+    if kind == 'curves':
+        low = {}
+        for (x, y), t in best.items():
+            low[y] = min(t, low.get(y, t))
+        return {(x, y): t / low[y] for (x, y), t in best.items()}
+    least = min(best.values())
+    return {k: t / least for k, t in best.items()}
+
+
+def script(path, kind, names, rows, title, relative=False):
+    """The gnuplot script and data text for KIND over parameters NAMES;
+    RELATIVE plots times over the best (of each curve for 'curves')."""
     best = best_by(rows, names)
     if not best:
         raise PlotError('nothing to plot: no configuration was predicted')
@@ -85,24 +112,29 @@ def script(path, kind, names, rows, title):
               len({repr(p[n]) for p, _ in rows}) > 1]
     if others:
         title += ' (best over %s)' % ', '.join(others)
-    scale, unit = _unit(list(best.values()))
+    if relative and best:
+        best = _relative(kind, best)
+        scale, label = 1.0, ('predicted time / best of its curve' if kind == 'curves'
+                             else 'predicted time / best')
+    else:
+        scale, unit = _unit(list(best.values()))
+        label = 'predicted time (%s)' % unit
     lines = ['set title %s noenhanced' % _q(title), 'set grid',
              'set key outside right noenhanced']
     data = []
     if kind == 'curve':
-        xs = list(dict.fromkeys(k[0] for k in best))
+        xs = _ordered(k[0] for k in best)
         num = _numeric(xs)
         for i, x in enumerate(xs):
             data.append('%s %g %s' % (x if num else i, best[(x,)] / scale, _q(x)))
         lines += _xaxis(xs) + ['set xlabel %s noenhanced' % _q(names[0]),
-                                'set ylabel %s' % _q('predicted time (%s)' % unit),
-                                'unset key']
+                                'set ylabel %s' % _q(label), 'unset key']
         using = '1:2' if num else '1:2:xtic(3)'
         lines.append("plot $data using %s with linespoints pt 7 lw 2" % using)
         data = ['$data << EOD'] + data + ['EOD']
     elif kind == 'curves':
-        xs = list(dict.fromkeys(k[0] for k in best))
-        ys = list(dict.fromkeys(k[1] for k in best))
+        xs = _ordered(k[0] for k in best)
+        ys = _ordered(k[1] for k in best)
         num = _numeric(xs)
         times = list(best.values())
         if max(times) / max(min(times), 1e-30) > 20:
@@ -115,18 +147,14 @@ def script(path, kind, names, rows, title):
                     data.append('%s %g %s' % (x if num else i, best[(x, y)] / scale, _q(x)))
             data.append('EOD')
             using = '1:2' if num else '1:2:xtic(3)'
-            plots.append('$d%d using %s with linespoints pt 7 lw 2 title %s'
-                         % (j, using, _q('%s=%s' % (names[1], y))))
+            plots.append('$d%d using %s with linespoints pt %d lw 2 title %s'
+                         % (j, using, _POINTS[j % len(_POINTS)], _q('%s=%s' % (names[1], y))))
         lines += _xaxis(xs) + ['set xlabel %s noenhanced' % _q(names[0]),
-                                'set ylabel %s' % _q('predicted time (%s)' % unit),
+                                'set ylabel %s' % _q(label),
                                 'plot ' + ', '.join(plots)]
     elif kind == 'heatmap':
-        xs = list(dict.fromkeys(k[0] for k in best))
-        ys = list(dict.fromkeys(k[1] for k in best))
-        if _numeric(xs):
-            xs.sort()
-        if _numeric(ys):
-            ys.sort()
+        xs = _ordered(k[0] for k in best)
+        ys = _ordered(k[1] for k in best)
         (bx, by), _ = min(best.items(), key=lambda kv: kv[1])
         data.append('$data << EOD')
         for (x, y), t in best.items():
@@ -135,7 +163,7 @@ def script(path, kind, names, rows, title):
         times = list(best.values())
         lines += ['set xlabel %s noenhanced' % _q(names[0]),
                   'set ylabel %s noenhanced' % _q(names[1]),
-                  'set cblabel %s' % _q('predicted time (%s)' % unit),
+                  'set cblabel %s' % _q(label),
                   'set xtics (%s)' % ', '.join('%s %d' % (_q(x), i) for i, x in enumerate(xs)),
                   'set ytics (%s)' % ', '.join('%s %d' % (_q(y), i) for i, y in enumerate(ys)),
                   'set xrange [-0.5:%g]' % (len(xs) - 0.5),
@@ -151,13 +179,13 @@ def script(path, kind, names, rows, title):
     return data, lines
 
 
-def draw(path, kind, names, rows, title, gnuplot=None):
+def draw(path, kind, names, rows, title, gnuplot=None, relative=False):
     """Write the image PATH; PlotError when gnuplot is missing or fails."""
     gnuplot = gnuplot or shutil.which('gnuplot')
     if not gnuplot:
         raise PlotError('gnuplot not found (Debian: apt-get install gnuplot-nox, '
                         'or bash utils/install-deps.sh)')
-    data, lines = script(path, kind, names, rows, title)
+    data, lines = script(path, kind, names, rows, title, relative)
     last = None
     for term in _terminal(path):
         text = '\n'.join(data + [term, 'set output %s' % _q(os.path.abspath(path))]
