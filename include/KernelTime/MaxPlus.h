@@ -476,14 +476,15 @@ std::optional<T> innerProduct(const SparseVector<T> &A,
   return R;
 }
 
-/// Z^K by squaring; Z^0 = E. E only appears for K = 0, so symbolic
-/// entries never carry a "0 +" from it.
-template <typename T>
-SparseMatrix<T> power(const SparseMatrix<T> &Z, unsigned K) {
+namespace detail {
+/// Z^K by squaring for any matrix type with identity(n) and otimes; Z^0 =
+/// E. E only appears for K = 0, so symbolic entries never carry a "0 +"
+/// from it.
+template <typename Matrix> Matrix powerBySquaring(const Matrix &Z, unsigned K) {
   if (K == 0)
-    return SparseMatrix<T>::identity(Z.size());
-  std::optional<SparseMatrix<T>> R;
-  SparseMatrix<T> Base = Z;
+    return Matrix::identity(Z.size());
+  std::optional<Matrix> R;
+  Matrix Base = Z;
   while (true) {
     if (K & 1)
       R = R ? otimes(*R, Base) : Base;
@@ -492,6 +493,13 @@ SparseMatrix<T> power(const SparseMatrix<T> &Z, unsigned K) {
       return std::move(*R);
     Base = otimes(Base, Base);
   }
+}
+} // namespace detail
+
+/// Z^K by squaring; Z^0 = E (detail::powerBySquaring).
+template <typename T>
+SparseMatrix<T> power(const SparseMatrix<T> &Z, unsigned K) {
+  return detail::powerBySquaring(Z, K);
 }
 
 /// Height of the graph of Z (see height(const ArcPattern &, ...)).
@@ -807,21 +815,10 @@ DenseMatrix<T> otimes(const DenseMatrix<T> &A, const DenseMatrix<T> &B) {
   return R;
 }
 
-/// Z^K by squaring; Z^0 = E (E only appears for K = 0, as in power()).
+/// Z^K by squaring; Z^0 = E (detail::powerBySquaring, as for sparse).
 template <typename T>
 DenseMatrix<T> power(const DenseMatrix<T> &Z, unsigned K) {
-  if (K == 0)
-    return DenseMatrix<T>::identity(Z.size());
-  std::optional<DenseMatrix<T>> R;
-  DenseMatrix<T> Base = Z;
-  while (true) {
-    if (K & 1)
-      R = R ? otimes(*R, Base) : Base;
-    K >>= 1;
-    if (!K)
-      return std::move(*R);
-    Base = otimes(Base, Base);
-  }
+  return detail::powerBySquaring(Z, K);
 }
 
 //===----------------------------------------------------------------------===//
