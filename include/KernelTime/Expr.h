@@ -42,6 +42,10 @@ public:
   /// \p D must not be zero.
   Rational(llvm::DynamicAPInt N, llvm::DynamicAPInt D);
   static Rational fromInt64(int64_t V) { return Rational(V); }
+  /// \p V rounded to 6 decimal places: target figures (32.7 cycles, a del
+  /// of 32 / 3) and model values (hit fractions, latencies) as exact
+  /// rationals.
+  static Rational fromDouble(double V);
 
   const llvm::DynamicAPInt &getNumerator() const { return Num; }
   const llvm::DynamicAPInt &getDenominator() const { return Den; }

@@ -196,6 +196,10 @@ struct LaunchShape {
   unsigned BlocksPerSM = 1;
 };
 
+/// ntid.x/y/z and nctaid.x/y/z of \p Shape, as the per-thread expressions
+/// name them.
+Bindings getLaunchSizeBindings(const LaunchShape &Shape);
+
 /// Clocks the prediction uses (the target's, or the user's overrides).
 struct ClockSettings {
   double SmMHz = 0;

@@ -27,10 +27,6 @@ class Type;
 namespace ktime {
 namespace detail {
 
-/// \p V as an exact rational, rounded to 6 decimal places (target files give
-/// latencies such as 32.7 and delays such as 32 / 3).
-Rational toRational(double V);
-
 /// Sums the classes of an instruction or a sequence into a CostInfo.
 class CostBuilder {
 public:

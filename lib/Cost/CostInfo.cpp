@@ -16,17 +16,12 @@ using namespace llvm;
 namespace ktime {
 namespace detail {
 
-Rational toRational(double V) {
-  constexpr int64_t Scale = 1000000;
-  return Rational(static_cast<int64_t>(std::llround(V * Scale)), Scale);
-}
-
 CostBuilder &CostBuilder::add(InstrClass C, Rational N, Rational Chain) {
   if (N.isZero())
     return *this;
   const InstrCost &Cost = T.cost(C);
-  Lat += Expr::constant(Chain * toRational(Cost.Lat));
-  Del += Expr::constant(N * toRational(Cost.Del));
+  Lat += Expr::constant(Chain * Rational::fromDouble(Cost.Lat));
+  Del += Expr::constant(N * Rational::fromDouble(Cost.Del));
   for (CostPart &P : Parts)
     if (P.Class == C) {
       P.Count += N;

@@ -75,7 +75,7 @@ std::optional<CostInfo> costLibdevice(const CostContext &Ctx, StringRef Name) {
       ChainLat += Expr::symbol(Class) * static_cast<int64_t>(N);
     else if (std::optional<InstrClass> C = parseInstrClassName(Class))
       ChainLat += Expr::constant(Rational(static_cast<int64_t>(N)) *
-                                 toRational(Ctx.T.cost(*C).Lat));
+                                 Rational::fromDouble(Ctx.T.cost(*C).Lat));
   });
   B.addLatency(ChainLat);
   CostInfo C = B.build(CostInfo::Kind::Compute, Name);

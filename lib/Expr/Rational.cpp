@@ -64,6 +64,11 @@ static std::pair<double, int> splitDecimal(const DynamicAPInt &X) {
           static_cast<int>(Digits.size())};
 }
 
+Rational Rational::fromDouble(double V) {
+  constexpr int64_t Scale = 1000000;
+  return Rational(static_cast<int64_t>(std::llround(V * Scale)), Scale);
+}
+
 double Rational::toDouble() const {
   const DynamicAPInt Limit(int64_t(1) << 53);
   if (llvm::abs(Num) <= Limit && Den <= Limit)

@@ -96,19 +96,26 @@ Expected<double> evaluateAt(const Expr &E, const Bindings &B) {
                            "no value for " + Missing + " in " + E.str());
 }
 
+Bindings getLaunchSizeBindings(const LaunchShape &Shape) {
+  Bindings B;
+  static const char *Axis[] = {"x", "y", "z"};
+  for (int D = 0; D < 3; ++D) {
+    B[std::string("ntid.") + Axis[D]] = toRational(Shape.Block[D]);
+    B[std::string("nctaid.") + Axis[D]] = toRational(Shape.Grid[D]);
+  }
+  return B;
+}
+
 Expected<BlockSample> sampleBlock(const KernelInputs &In,
                                   const LaunchShape &Shape, uint64_t BlockId,
                                   unsigned WarpSize) {
   BlockSample S;
   uint64_t Threads = Shape.Block[0] * Shape.Block[1] * Shape.Block[2];
   std::array<uint64_t, 3> Cta = unlinearize(BlockId, Shape.Grid);
-  Bindings Base;
+  Bindings Base = getLaunchSizeBindings(Shape);
   static const char *Axis[] = {"x", "y", "z"};
-  for (int D = 0; D < 3; ++D) {
-    Base[std::string("ntid.") + Axis[D]] = toRational(Shape.Block[D]);
-    Base[std::string("nctaid.") + Axis[D]] = toRational(Shape.Grid[D]);
+  for (int D = 0; D < 3; ++D)
     Base[std::string("ctaid.") + Axis[D]] = toRational(Cta[D]);
-  }
   unsigned Warps = static_cast<unsigned>((Threads + WarpSize - 1) / WarpSize);
   for (unsigned W = 0; W != Warps; ++W) {
     WarpSample WS;

@@ -26,10 +26,6 @@ namespace ktime {
 
 namespace {
 
-Rational toRational(double V) {
-  return Rational(static_cast<int64_t>(std::llround(V * 1e6)), 1000000);
-}
-
 double evalOr(const Expr &E, const Bindings &B, double Default) {
   std::optional<Rational> V = E.evaluate(B);
   return V ? V->toDouble() : Default;
@@ -48,11 +44,12 @@ WaveSolver::WaveSolver(const KernelInputs &In, const LaunchShape &Shape,
   Base.DRAM = T.DRAM.Latency * SmScale;
   Base.Uncoalesced = T.Uncoalesced.Latency * SmScale;
   Base.Shared = T.Shared.Latency;
-  Fixed[getLatencySymbol(MemSpace::Local).str()] = toRational(T.Local.Latency);
+  Fixed[getLatencySymbol(MemSpace::Local).str()] =
+      Rational::fromDouble(T.Local.Latency);
   Fixed[getLatencySymbol(MemSpace::Constant).str()] =
-      toRational(T.Constant.Latency);
+      Rational::fromDouble(T.Constant.Latency);
   Fixed[getLatencySymbol(MemSpace::Param).str()] =
-      toRational(T.Constant.Latency);
+      Rational::fromDouble(T.Constant.Latency);
   // Hong & Kim's departure delay between warps at a barrier, from the
   // target's uncoalesced and DRAM latencies (MODEL.md section 1).
   DelayDep = std::max(0.0, (Base.Uncoalesced - Base.DRAM) / 28.0);
@@ -99,8 +96,8 @@ WaveSolver::smTime(const std::vector<const BlockSample *> &Blocks,
                    const std::array<double, NumTraffic> &SMTraffic) const {
   Bindings B = Fixed;
   B[getLatencySymbol(MemSpace::Global).str()] =
-      toRational(meanGlobalLatency(L, SMTraffic));
-  B[getLatencySymbol(MemSpace::Shared).str()] = toRational(L.Shared);
+      Rational::fromDouble(meanGlobalLatency(L, SMTraffic));
+  B[getLatencySymbol(MemSpace::Shared).str()] = Rational::fromDouble(L.Shared);
   // Per warp of a block: the longest time and its delay over the sampled
   // blocks and lanes.
   std::vector<double> WarpTime(WarpsPerBlock, 0), WarpDelay(WarpsPerBlock, 0),
@@ -252,8 +249,10 @@ Expected<WaveResult> WaveSolver::solve(uint64_t FirstBlock, uint64_t NBlocks) {
     HaveMain = true;
     const WarpSample &W = Blocks.front()->Warps[Final.Longest];
     Bindings B = Fixed;
-    B[getLatencySymbol(MemSpace::Global).str()] = toRational(R.Time.LatGlobal);
-    B[getLatencySymbol(MemSpace::Shared).str()] = toRational(L.Shared);
+    B[getLatencySymbol(MemSpace::Global).str()] =
+        Rational::fromDouble(R.Time.LatGlobal);
+    B[getLatencySymbol(MemSpace::Shared).str()] =
+        Rational::fromDouble(L.Shared);
     MainTime = evalOr(W.Times.front(), B, 0);
     MainDelay = evalOr(W.Delays.front(), B, 0);
     MainBarriers = W.Barriers;

@@ -22,20 +22,11 @@ namespace ktime {
 
 namespace {
 
-Rational approx(double V) {
-  return Rational(static_cast<int64_t>(std::llround(V * 1e6)), 1000000);
-}
-
 std::map<std::string, Expr> launchSubst(const std::map<std::string, Expr> &P,
                                         const LaunchShape &Shape) {
   std::map<std::string, Expr> Subst = P;
-  static const char *Axis[] = {"x", "y", "z"};
-  for (int D = 0; D != 3; ++D) {
-    Subst[std::string("ntid.") + Axis[D]] =
-        Expr::constant(static_cast<int64_t>(Shape.Block[D]));
-    Subst[std::string("nctaid.") + Axis[D]] =
-        Expr::constant(static_cast<int64_t>(Shape.Grid[D]));
-  }
+  for (auto &[Name, V] : getLaunchSizeBindings(Shape))
+    Subst[Name] = Expr::constant(V);
   return Subst;
 }
 
@@ -125,7 +116,7 @@ Expr KernelInputBuilder::issueCycles(const CostModel &Costs,
     }
     if (C.Parts.empty() || All <= 0)
       return Rational(1);
-    return approx(Mine / All);
+    return Rational::fromDouble(Mine / All);
   };
   std::vector<Expr> Terms;
   for (size_t I = 0; I != NumIssuePipes; ++I) {
@@ -280,15 +271,18 @@ KernelInputBuilder::build(const std::map<std::string, Expr> &Params,
       In.GlobalBytes = In.GlobalBytes + Bytes;
       In.UncoalescedBytes = In.UncoalescedBytes +
                             Reach * Expr::constant(A.UncoalescedBytesPerThread);
-      In.L1HitBytes = In.L1HitBytes + Bytes * Expr::constant(approx(H.L1));
-      In.L2HitBytes = In.L2HitBytes + Bytes * Expr::constant(approx(H.L2));
+      In.L1HitBytes =
+          In.L1HitBytes + Bytes * Expr::constant(Rational::fromDouble(H.L1));
+      In.L2HitBytes =
+          In.L2HitBytes + Bytes * Expr::constant(Rational::fromDouble(H.L2));
       In.SectorBytes = In.SectorBytes + Sectors;
       In.SectorBytesMissingL1 =
           In.SectorBytesMissingL1 +
-          Sectors * Expr::constant(approx(std::max(0.0, 1 - H.L1)));
-      In.SectorBytesMissingL2 =
-          In.SectorBytesMissingL2 +
-          Sectors * Expr::constant(approx(std::max(0.0, 1 - H.L1 - H.L2)));
+          Sectors *
+              Expr::constant(Rational::fromDouble(std::max(0.0, 1 - H.L1)));
+      In.SectorBytesMissingL2 = In.SectorBytesMissingL2 +
+                                Sectors * Expr::constant(Rational::fromDouble(
+                                              std::max(0.0, 1 - H.L1 - H.L2)));
       break;
     }
     default:

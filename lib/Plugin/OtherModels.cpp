@@ -26,13 +26,19 @@ namespace {
 
 const char *const AllModels[] = {"kp", "maxplus", "mwp-cwp", "kdt"};
 
-/// The value of a per-thread count at the main thread (all ids 0).
-std::optional<double> atMainThread(const Expr &E) {
+/// The ids of the main thread the analytic models describe: thread 0 of
+/// block 0.
+Bindings mainThreadIds() {
   Bindings B;
   for (const char *S :
        {"tid.x", "tid.y", "tid.z", "ctaid.x", "ctaid.y", "ctaid.z"})
     B[S] = Rational(0);
-  if (std::optional<Rational> V = E.evaluate(B))
+  return B;
+}
+
+/// The value of a per-thread count at the main thread.
+std::optional<double> atMainThread(const Expr &E) {
+  if (std::optional<Rational> V = E.evaluate(mainThreadIds()))
     return V->toDouble();
   return std::nullopt;
 }
@@ -124,18 +130,13 @@ void predictMaxPlus(LaunchResult &L, Function &F, FunctionAnalysisManager &FAM,
   // over the n kernel copies that run at once.
   O.V = MaxPlusModelOptions::Serialised;
   double Threads = 1;
-  static const char *Axis[] = {"x", "y", "z"};
-  for (int D = 0; D != 3; ++D) {
+  for (int D = 0; D != 3; ++D)
     Threads *= double(Shape.Grid[D] * Shape.Block[D]);
-    O.Symbols[std::string("ntid.") + Axis[D]] =
-        Rational(static_cast<int64_t>(Shape.Block[D]));
-    O.Symbols[std::string("nctaid.") + Axis[D]] =
-        Rational(static_cast<int64_t>(Shape.Grid[D]));
-    // One kernel instance: the main thread's ids.
-    O.Symbols[std::string("tid.") + Axis[D]] = Rational(0);
-    O.Symbols[std::string("ctaid.") + Axis[D]] = Rational(0);
-  }
   O.Threads = Threads;
+  // One kernel instance: the main thread's ids, the launch's sizes.
+  O.Symbols = mainThreadIds();
+  for (auto &[Name, V] : getLaunchSizeBindings(Shape))
+    O.Symbols[Name] = V;
   for (auto &[Name, E] : Params)
     if (std::optional<Rational> V = E.getConstant())
       O.Symbols[Name] = *V;
@@ -181,10 +182,6 @@ void predictOtherModels(LaunchResult &L, KernelInputBuilder &Builder,
       predictMaxPlus(L, F, FAM, Params, Shape, T, Clocks);
   }
 }
-
-} // namespace ktime
-
-namespace ktime {
 
 void applyModelChoice(LaunchResult &L) {
   std::vector<std::string> Models = requestedModels();
