@@ -46,3 +46,22 @@
 ; 131072 x 4 = 524288 bytes.
 ; HITS: bytes: global 1572864.0, L2 1572864.0, DRAM 524288.0
 ; HITS: assumption: cache hit fractions of the loads from -ktime-hits: L1 0.000000, L2 1.000000
+;
+; The Kernel remark's per-thread memory quantities (seed 000's mem,
+; uncoalMem) and the launch's hit fractions, warm and cold.
+; RUN: %opt_ktime -passes=kernel-time -disable-output -pass-remarks-analysis=kernel-time \
+; RUN:   -ktime-gpu=%S/Inputs/toy-gpu.yaml \
+; RUN:   -ktime-launch='saxpy:grid=512,block=256,regs=32,n=131072' \
+; RUN:   %S/Inputs/stream.ll 2>&1 | FileCheck %s --check-prefix=REMARK
+; RUN: %opt_ktime -passes=kernel-time -disable-output -pass-remarks-analysis=kernel-time \
+; RUN:   -ktime-gpu=%S/Inputs/toy-gpu.yaml -ktime-cold-cache \
+; RUN:   -ktime-launch='saxpy:grid=512,block=256,regs=32,n=131072' \
+; RUN:   %S/Inputs/stream.ll 2>&1 | FileCheck %s --check-prefix=REMARK-COLD
+; mem: 12 bytes per thread behind the guard i < n, i = 256 ctaid.x + tid.x;
+; the warp's active lanes max(0, min(32, n - i)) over 32, times 12, with
+; n = 131072: max(0, min(12, 0.375 x (131072 - 256 ctaid.x - tid.x))) =
+; max(0, min(12, 49152 - 96 ctaid.x - 0.375 tid.x)). Unit stride: nothing
+; uncoalesced. Warm, every byte hits L2 (the data fits, see WARM); cold,
+; none does.
+; REMARK: bound: L1; per thread mem = max(0, min(12, 49152 - 96 * ctaid.x - 0.375 * tid.x)) B, uncoalMem = 0 B, shared = 0 B; l1pct = 0%, l2pct = 100%
+; REMARK-COLD: bound: DRAM; per thread mem = max(0, min(12, 49152 - 96 * ctaid.x - 0.375 * tid.x)) B, uncoalMem = 0 B, shared = 0 B; l1pct = 0%, l2pct = 0%
