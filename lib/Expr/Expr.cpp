@@ -53,14 +53,40 @@ Expr ktime::makeNode(Expr::Kind K, llvm::SmallVector<Expr, 2> Ops,
   return ExprAccess::make(std::move(N));
 }
 
+// Fast paths: operands that are constants (most costs are) or the additive
+// and multiplicative identities give the canonical result without the
+// round trip through the polynomial form, which allocates.
+static bool isConstantValue(const Expr &E, int64_t V) {
+  std::optional<Rational> C = E.getConstant();
+  return C && *C == Rational(V);
+}
+
 namespace ktime {
 Expr operator+(const Expr &A, const Expr &B) {
+  if (isConstantValue(B, 0))
+    return A;
+  if (isConstantValue(A, 0))
+    return B;
+  if (A.isConstant() && B.isConstant())
+    return Expr::constant(*A.getConstant() + *B.getConstant());
   return render(toPoly(A) + toPoly(B));
 }
 Expr operator-(const Expr &A, const Expr &B) {
+  if (isConstantValue(B, 0))
+    return A;
+  if (A.isConstant() && B.isConstant())
+    return Expr::constant(*A.getConstant() - *B.getConstant());
   return render(toPoly(A) - toPoly(B));
 }
 Expr operator*(const Expr &A, const Expr &B) {
+  if (isConstantValue(A, 0) || isConstantValue(B, 0))
+    return Expr();
+  if (isConstantValue(B, 1))
+    return A;
+  if (isConstantValue(A, 1))
+    return B;
+  if (A.isConstant() && B.isConstant())
+    return Expr::constant(*A.getConstant() * *B.getConstant());
   return render(toPoly(A) * toPoly(B));
 }
 Expr operator+(const Expr &A, int64_t B) { return A + Expr::constant(B); }
@@ -82,6 +108,10 @@ Expr Expr::ceilDiv(const Expr &A, const Expr &B) {
 }
 
 static Expr minMax(Expr::Kind K, llvm::ArrayRef<Expr> Ops) {
+  if (Ops.size() == 2 && Ops[0].isConstant() && Ops[1].isConstant()) {
+    bool FirstLess = *Ops[0].getConstant() < *Ops[1].getConstant();
+    return (K == Expr::Kind::Min) == FirstLess ? Ops[0] : Ops[1];
+  }
   std::vector<Poly> Polys;
   Polys.reserve(Ops.size());
   for (const Expr &E : Ops)
