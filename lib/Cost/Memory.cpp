@@ -3,7 +3,9 @@
 // A load or store issues on the load/store unit (class ldst: del); a load's
 // latency is the symbol of its state space (lat.global, lat.shared,
 // lat.local, lat.const, lat.param), bound later by the GPU stage, a store's
-// the ldst lat (its warp does not wait for it to reach memory). Accesses
+// the ldst lat (its warp does not wait for it to reach memory). A
+// __constant__ value at a fixed address that arithmetic uses is an operand
+// of that instruction in SASS (c[0x3][offset]), free here. Accesses
 // wider than 16 bytes, or wider than their alignment, are split as NVPTX
 // splits them. A generic address that cannot be traced is priced as global,
 // with an assumption. Atomics are atomic.global / atomic.shared.
@@ -13,8 +15,10 @@
 #include "CostImpl.h"
 #include "KernelTime/Compat.h"
 #include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/Constants.h"
 #include "llvm/IR/DataLayout.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/LLVMContext.h"
 
 using namespace llvm;
@@ -51,6 +55,55 @@ bool isReadOnlyKernelParam(const Value *Ptr) {
 
 std::string spaceSuffix(MemSpace S) {
   return S == MemSpace::Generic ? "" : ("." + getMemSpaceName(S)).str();
+}
+
+/// A user that can take one operand straight from a constant bank.
+bool takesBankOperand(const User *U) {
+  if (isa<BinaryOperator, UnaryOperator, CmpInst>(U))
+    return true;
+  if (isa<SelectInst>(U))
+    return true;
+  if (auto *II = dyn_cast<IntrinsicInst>(U)) {
+    switch (II->getIntrinsicID()) {
+    case Intrinsic::fma:
+    case Intrinsic::fmuladd:
+    case Intrinsic::minnum:
+    case Intrinsic::maxnum:
+    case Intrinsic::fabs:
+      return true;
+    default:
+      return false;
+    }
+  }
+  return false;
+}
+
+bool isFixedConstantLoad(const Value *V) {
+  auto *L = dyn_cast<LoadInst>(V);
+  return L && L->isSimple() && isa<Constant>(L->getPointerOperand()) &&
+         !L->getType()->isVectorTy() &&
+         getMemSpace(L->getPointerOperand()) == MemSpace::Constant;
+}
+
+/// ptxas reads a __constant__ value at a fixed address as an operand of the
+/// instruction that uses it (SASS c[0x3][offset]), without a load: the
+/// address is a link-time constant and every user takes it as its only
+/// constant-bank operand (ptxas allows one per instruction).
+bool isConstantBankOperand(const LoadInst &L) {
+  if (!isFixedConstantLoad(&L) || L.use_empty())
+    return false;
+  for (const Use &U : L.uses()) {
+    const User *User = U.getUser();
+    if (!takesBankOperand(User))
+      return false;
+    if (isa<SelectInst>(User) && U.getOperandNo() == 0)
+      return false; // a predicate, not an operand
+    for (const Use &Other : User->operands())
+      if (Other.getOperandNo() < U.getOperandNo() &&
+          isFixedConstantLoad(Other.get()))
+        return false; // an earlier operand already takes the bank slot
+  }
+  return true;
 }
 
 const char *GenericAssumption =
@@ -123,6 +176,8 @@ CostInfo costAccess(const CostContext &Ctx, const Value *Ptr, uint64_t Bytes,
 
 CostInfo costMemoryInst(const CostContext &Ctx, const Instruction &I) {
   if (auto *L = dyn_cast<LoadInst>(&I)) {
+    if (isConstantBankOperand(*L))
+      return makeFree("constant-bank operand of its user");
     uint64_t Bytes = Ctx.DL.getTypeStoreSize(L->getType()).getFixedValue();
     bool ReadOnly = L->hasMetadata(LLVMContext::MD_invariant_load) ||
                     isReadOnlyKernelParam(L->getPointerOperand());

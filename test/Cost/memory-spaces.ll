@@ -141,3 +141,26 @@ declare float @llvm.nvvm.ldu.global.f.f32.p1(ptr addrspace(1), i32)
 declare void @llvm.memcpy.p1.p1.i64(ptr addrspace(1), ptr addrspace(1), i64, i1)
 
 !0 = !{}
+
+; A __constant__ value at a fixed address that arithmetic uses is an operand
+; of that instruction in SASS (c[0x3][offset]), not a load: free. ptxas takes
+; one such operand per instruction; a value that is also stored, or an
+; address with a variable index (above, %f), is loaded (ld.const).
+@cw = internal addrspace(4) externally_initialized constant [4 x float] zeroinitializer, align 4
+; CHECK-LABEL: kernel bank_operands on a100-pcie-40gb
+define ptx_kernel void @bank_operands(ptr addrspace(1) %g, float %x) {
+  ; CHECK: %w0 = load float, ptr addrspace(4) @cw, align 4 free (constant-bank operand of its user)
+  %w0 = load float, ptr addrspace(4) @cw, align 4
+  ; the fadd's second fixed constant: the bank slot is taken by %w0
+  ; CHECK: %w1 = load float, ptr addrspace(4) getelementptr inbounds ([4 x float], ptr addrspace(4) @cw, i64 0, i64 1), align 4 ld.const: ldst lat lat.const del 4 (4 bytes)
+  %w1 = load float, ptr addrspace(4) getelementptr inbounds ([4 x float], ptr addrspace(4) @cw, i64 0, i64 1), align 4
+  ; stored as well as added: a load
+  ; CHECK: %w2 = load float, ptr addrspace(4) getelementptr inbounds ([4 x float], ptr addrspace(4) @cw, i64 0, i64 2), align 4 ld.const: ldst lat lat.const del 4 (4 bytes)
+  %w2 = load float, ptr addrspace(4) getelementptr inbounds ([4 x float], ptr addrspace(4) @cw, i64 0, i64 2), align 4
+  %s0 = fadd float %w0, %w1
+  %s1 = fmul float %s0, %w2
+  store float %w2, ptr addrspace(1) %g, align 4
+  %gp = getelementptr inbounds float, ptr addrspace(1) %g, i64 1
+  store float %s1, ptr addrspace(1) %gp, align 4
+  ret void
+}
