@@ -83,6 +83,9 @@ struct KernelReport {
   /// True if the kernel was optnone (-O0) and a canonicalised clone was
   /// analysed instead.
   bool Canonicalized = false;
+  /// True if a copy of the module was analysed (Canonicalized, or the codegen
+  /// view of lib/Plugin/CanonicalClone.h); its loops are mapped back.
+  bool ThroughClone = false;
   std::vector<LoopTrip> Loops;
   /// The per-thread model (for the first GPU of Gpus), when a target is
   /// known; Loops then carry lat, del and time too.

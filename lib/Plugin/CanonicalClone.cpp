@@ -1,6 +1,7 @@
-//===- CanonicalClone.cpp - Analyse -O0 kernels through a simplified copy -===//
+//===- CanonicalClone.cpp - Analyse kernels through a prepared copy -------===//
 #include "CanonicalClone.h"
 #include "KernelTime/Compat.h"
+#include "Options.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ValueTracking.h"
@@ -22,8 +23,15 @@ namespace ktime {
 /// with the header's extra test). instcombine without its fix-point check,
 /// which turns a missed fix point into a fatal error.
 static constexpr const char *CanonicalPipeline =
-    "function(sroa,early-cse,instcombine<no-verify-fixpoint>,loop-simplify,"
-    "loop-mssa(licm),loop(loop-rotate))";
+    "sroa,early-cse,instcombine<no-verify-fixpoint>,loop-simplify,"
+    "loop-mssa(licm),loop(loop-rotate)";
+
+/// The back end's IR passes that change what the code issues, as far as
+/// they are cheap: GVN's load elimination through EarlyCSE with MemorySSA,
+/// constant GEP offsets split off (they become immediate offsets of the
+/// addresses), and EarlyCSE to merge the bases that are left.
+static constexpr const char *CodegenPipeline =
+    "early-cse<memssa>,separate-const-offset-from-gep,early-cse";
 
 /// Makes every access to memory other than a local variable volatile, so
 /// that the copy keeps the side effects -O0 code has in every iteration
@@ -68,17 +76,28 @@ struct CanonicalClone::Managers {
   }
 };
 
-CanonicalClone::CanonicalClone(const Module &M)
+bool isAnalysedThroughClone(const Function &F) {
+  return F.hasOptNone() || options::CodegenView;
+}
+
+CanonicalClone::CanonicalClone(const Module &M, bool Codegen)
     : Copy(CloneModule(M, VMap)), AM(std::make_unique<Managers>(M)) {
+  // The pipeline texts are constants of this file: a parse error is a bug.
+  FunctionPassManager Canonical, Prepare;
+  cantFail(AM->PB.parsePassPipeline(Canonical, CanonicalPipeline));
+  cantFail(AM->PB.parsePassPipeline(Prepare, CodegenPipeline));
   for (Function &F : *Copy) {
-    F.removeFnAttr(Attribute::OptimizeNone);
-    F.removeFnAttr(Attribute::NoInline);
-    pinMemoryAccesses(F);
+    if (F.isDeclaration())
+      continue;
+    if (F.hasOptNone()) {
+      F.removeFnAttr(Attribute::OptimizeNone);
+      F.removeFnAttr(Attribute::NoInline);
+      pinMemoryAccesses(F);
+      AM->FAM.invalidate(F, Canonical.run(F, AM->FAM));
+    }
+    if (Codegen)
+      AM->FAM.invalidate(F, Prepare.run(F, AM->FAM));
   }
-  ModulePassManager MPM;
-  // The pipeline text is a constant of this file: a parse error is a bug.
-  cantFail(AM->PB.parsePassPipeline(MPM, CanonicalPipeline));
-  MPM.run(*Copy, AM->MAM);
 }
 
 CanonicalClone::~CanonicalClone() = default;

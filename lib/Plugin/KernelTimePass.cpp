@@ -43,9 +43,9 @@ static void emitMemoryRemarks(Module &M, ModuleAnalysisManager &MAM,
       continue;
     Function *F = R.Kernel;
     FunctionAnalysisManager *Analyses = &FAM;
-    if (R.Canonicalized) {
+    if (R.ThroughClone) {
       if (!Clone)
-        Clone = std::make_unique<CanonicalClone>(M);
+        Clone = std::make_unique<CanonicalClone>(M, options::CodegenView);
       F = &Clone->getClone(*R.Kernel);
       Analyses = &Clone->getFAM();
     }

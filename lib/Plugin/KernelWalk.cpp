@@ -2,6 +2,7 @@
 #include "KernelWalk.h"
 #include "CanonicalClone.h"
 #include "KernelTime/Compat.h"
+#include "Options.h"
 #include "TargetSelection.h"
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/Module.h"
@@ -46,15 +47,15 @@ void forEachKernelOnEachGpu(Module &M, ModuleAnalysisManager &MAM,
     }
     Function *Analysed = F;
     FunctionAnalysisManager *AnalysedFAM = &FAM;
-    if (F->hasOptNone()) {
+    if (isAnalysedThroughClone(*F)) {
       if (!Clone)
-        Clone = std::make_unique<CanonicalClone>(M);
+        Clone = std::make_unique<CanonicalClone>(M, options::CodegenView);
       Analysed = &Clone->getClone(*F);
       AnalysedFAM = &Clone->getFAM();
     }
     for (const GpuTarget *T : *Targets) {
       OS << Label << " on " << T->Name << "\n";
-      if (Analysed != F)
+      if (F->hasOptNone())
         OS << "  analysed: canonicalised clone (kernel is optnone)\n";
       Visit(*F, *Analysed, *AnalysedFAM, *T);
     }

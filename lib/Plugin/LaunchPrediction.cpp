@@ -362,7 +362,7 @@ bool predictLaunches(Module &M, const std::vector<LaunchSpec> &Specs,
         // the function itself: a clone's loops were mapped away).
         const KernelReport &R = *(*K)->Report;
         std::optional<ThreadModel> Known;
-        if (R.HasModel && !R.Canonicalized && T == (*K)->Targets.front()) {
+        if (R.HasModel && !R.ThroughClone && T == (*K)->Targets.front()) {
           Known.emplace();
           Known->Time = R.Time;
           Known->Delay = R.Delay;

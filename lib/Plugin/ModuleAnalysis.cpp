@@ -62,7 +62,8 @@ KernelReport analyseThroughClone(Function &F, CanonicalClone &Clone,
                                  const GpuTarget *Target) {
   KernelReport R;
   R.Kernel = &F;
-  R.Canonicalized = true;
+  R.Canonicalized = F.hasOptNone();
+  R.ThroughClone = true;
   analyseFunction(Clone.getClone(F), Clone.getFAM(), Target, R);
   DenseMap<const Loop *, Loop *> Back =
       Clone.mapLoopsBack(F, FAM.getResult<LoopAnalysis>(F));
@@ -131,9 +132,9 @@ analyseModule(Module &M, ModuleAnalysisManager &MAM) {
     KernelReport R;
     AnalysedKernel A;
     A.Targets = *Targets;
-    if (F.hasOptNone()) {
+    if (isAnalysedThroughClone(F)) {
       if (!Clone)
-        Clone = std::make_unique<CanonicalClone>(M);
+        Clone = std::make_unique<CanonicalClone>(M, options::CodegenView);
       R = analyseThroughClone(F, *Clone, FAM, Primary);
       A.Analysed = &Clone->getClone(F);
       A.FAM = &Clone->getFAM();

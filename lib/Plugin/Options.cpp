@@ -66,6 +66,13 @@ cl::opt<bool> ColdCache("ktime-cold-cache",
                                  "launch, as profilers measure"),
                         cl::cat(Category));
 
+cl::opt<bool> CodegenView(
+    "ktime-codegen-view", cl::init(true),
+    cl::desc("Analyse each kernel as the NVPTX back end's IR passes leave it "
+             "(redundant loads removed, constant address offsets split off; "
+             "default on)"),
+    cl::cat(Category));
+
 cl::list<std::string>
     Hits("ktime-hits", cl::value_desc("kernel:l1=F,l2=F"),
          cl::desc("Cache hit fractions of a kernel's global accesses instead "
