@@ -52,7 +52,7 @@ if os.path.exists("/usr/local/cuda/bin/nvcc") or os.path.exists("/usr/local/cuda
 
 # utils/ tests (test/utils/): the sweep driver utils/ktime and the validation
 # harness utils/validate, run with Python 3. %fake_tools points them at
-# test/utils/Inputs/fake-clang.py and fake-ptxas.py, stand-ins with
+# test/utils/Inputs/fake-clang.py, fake-ptxas.py and fake-nvcc.py, stand-ins with
 # predictions the tests choose; GPU names are still resolved by the real
 # plugin (through opt). %real_tools runs the real clang and plugin.
 import shutil
@@ -72,10 +72,11 @@ config.substitutions.append(
 config.substitutions.append(
     (
         "%fake_tools",
-        "--clang %s --ptxas %s --plugin %s --opt %s --cuda shim"
+        "--clang %s --ptxas %s --nvcc %s --plugin %s --opt %s --cuda shim"
         % (
             os.path.join(utils_inputs, "fake-clang.py"),
             os.path.join(utils_inputs, "fake-ptxas.py"),
+            os.path.join(utils_inputs, "fake-nvcc.py"),
             plugin,
             opt,
         ),

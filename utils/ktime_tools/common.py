@@ -13,6 +13,11 @@ def add_tool_args(p):
     g.add_argument('--plugin', help='KernelTime.so (default $KTIME_PLUGIN, else build/lib/)')
     g.add_argument('--ptxas', help="ptxas for registers and spills, or 'none' for the "
                    "plugin's estimate (default: on PATH or /usr/local/cuda/bin)")
+    g.add_argument('--nvcc', help='nvcc for --regs-from nvcc (default: on PATH or '
+                   '/usr/local/cuda/bin)')
+    g.add_argument('--regs-from', choices=['ptxas', 'nvcc', 'estimate'], default='ptxas',
+                   help="registers and spills: ptxas -v of clang's PTX (default), "
+                   "nvcc -Xptxas -v (the build nvcc would make), or the plugin's estimate")
     g.add_argument('--cuda', default='auto', choices=['auto', 'sdk', 'shim'],
                    help='CUDA headers: the SDK, the shim test/Inputs/cuda.h, or auto')
     g.add_argument('--cuda-path', help='the CUDA SDK (default /usr/local/cuda)')
@@ -38,12 +43,19 @@ def add_tool_args(p):
 
 
 def make_tools(args, cuda=None):
+    """The tools; ptxas is left out for --regs, --regs-from estimate or
+    --ptxas none, nvcc unless --regs-from nvcc."""
     ptxas = args.ptxas
-    if args.regs is not None:
+    if args.regs is not None or args.regs_from == 'estimate':
         ptxas = 'none'
-    return toolsmod.Tools(clang=args.clang, opt=args.opt, plugin=args.plugin,
-                          ptxas=ptxas, cuda=cuda or args.cuda, cuda_path=args.cuda_path,
-                          target_dir=args.target_dir)
+    nvcc = args.nvcc if args.regs_from == 'nvcc' and args.regs is None else 'none'
+    tools = toolsmod.Tools(clang=args.clang, opt=args.opt, plugin=args.plugin,
+                           ptxas=ptxas, cuda=cuda or args.cuda, cuda_path=args.cuda_path,
+                           target_dir=args.target_dir, nvcc=nvcc)
+    if args.regs_from == 'nvcc' and args.regs is None and tools.nvcc is None:
+        raise toolsmod.ToolError('--regs-from nvcc: no nvcc on PATH or under %s '
+                                 '(give --nvcc)' % toolsmod.CUDA_DEFAULT)
+    return tools
 
 
 def plugin_options(args):

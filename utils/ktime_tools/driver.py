@@ -221,12 +221,13 @@ def run(args):
                          relative=args.plot_relative)
             print('plot: %s (%s of %s)' % (path, kind, ', '.join(pnames)))
     t = job.timings
-    regs_from = 'ptxas' if job.use_ptxas else (
+    regs_from = 'nvcc' if tools.nvcc else 'ptxas' if job.use_ptxas else (
         '--regs' if args.regs is not None else 'the plugin estimate')
-    fallback = sum(1 for r in results.values() if isinstance(r, engine.Prediction)
-                   and r.note and r.regs_source == 'estimate')
-    if job.use_ptxas and fallback:
-        regs_from += ', the plugin estimate for %d prediction(s) (note above)' % fallback
+    for source, what in (('ptxas', 'ptxas'), ('estimate', 'the plugin estimate')):
+        fallback = sum(1 for r in results.values() if isinstance(r, engine.Prediction)
+                       and r.note and r.regs_source == source)
+        if fallback:
+            regs_from += ', %s for %d prediction(s) (note above)' % (what, fallback)
     print('compiles: %d for %d configuration(s) x %d GPU(s), %.1f s wall, %.0f ms per '
           'configuration (--jobs %d; registers from %s)'
           % (t['groups'], len(configs), len(gpus), t['wall_s'],
@@ -248,9 +249,11 @@ def print_gpu(args, gpu, names, configs, predicted, failed, invalid):
         print('best: %s%sgrid %s, block %s: %s' % (
             desc, ', ' if desc else '', 'x'.join(map(str, c.launch.grid)),
             'x'.join(map(str, c.launch.block)), table.fmt_time(p.ns)))
-        notes = {p.note for _, p in predicted if p.note}
-        for n in sorted(notes):
-            print('note: registers are the plugin estimate where %s' % n)
+        notes = {(p.regs_source, p.note) for _, p in predicted if p.note}
+        for source, n in sorted(notes):
+            what = 'the plugin estimate' if source == 'estimate' else \
+                "ptxas's of clang's PTX"
+            print('note: registers are %s where %s' % (what, n))
     if args.group_by and predicted:
         best = collections.OrderedDict()
         for c, p in predicted:

@@ -6,12 +6,15 @@ form one group: one launch file with a spec per configuration (",id=cN"),
 one compile with the plugin for every GPU of that sm_XX, one report. Groups
 compile in parallel (--jobs). Where ptxas is used, each group first compiles
 to PTX without the plugin and reads the kernel's registers and spills from
-`ptxas -v`; the specs then carry regs=N.
+`ptxas -v`; with --regs-from nvcc, from nvcc's own build of the source
+(ptxas of clang's PTX where nvcc fails); the specs then carry regs=N.
 
 Commands (ARCH the GPUs' sm_XX, CUDA the flags of tools.Tools.cuda_flags):
   clang++ -x cuda --cuda-gpu-arch=ARCH --cuda-device-only -O3 CUDA -I.. -D..
           -S -o G.ptx FILE                              (only with ptxas)
   ptxas -v -arch=ARCH G.ptx -o /dev/null                (only with ptxas)
+  nvcc -arch=ARCH -cubin -o /dev/null -Xptxas -v -I.. -D.. FILE
+                                                        (only --regs-from nvcc)
   clang++ -x cuda --cuda-gpu-arch=ARCH --cuda-device-only -O3 CUDA -I.. -D..
           -emit-llvm -c -o /dev/null -fpass-plugin=KernelTime.so
           -mllvm -ktime-gpu=G1,G2 -mllvm -ktime-launch-file=G.launches
@@ -47,9 +50,9 @@ class Config:
 
 
 class Prediction:
-    """A report entry; regs_source is 'ptxas', 'spec' (--launch regs=),
+    """A report entry; regs_source is 'ptxas', 'nvcc', 'spec' (--launch regs=),
     'option' (--regs) or 'estimate' (the plugin's); note says why ptxas
-    was not used where it was meant to be."""
+    (or nvcc) was not used where it was meant to be."""
 
     def __init__(self, entry, regs_source, spills, note=None):
         self.entry = entry
@@ -189,22 +192,17 @@ class Job:
         def fail_all(kind, message):
             return {(c.id, g): Failure(kind, message) for c in configs for g in gpus}
 
-        if self.use_ptxas:
+        if self.tools.nvcc:
+            regs, spills, ptxas_note = self._nvcc_registers(arch, src, defs, incs, log)
+            regs_source = 'nvcc' if regs is not None else None
+        if self.use_ptxas and regs is None:
             ptx = os.path.join(wd, 'g.ptx')
             rc, out = self._run(base + ['-S', '-o', ptx, src], log)
             if rc != 0:
                 return fail_all('compile', _tail(out))
-            rc, out = self._run([self.tools.ptxas, '-v', '-arch=' + arch, ptx,
-                                 '-o', os.devnull], log)
-            entry = toolsmod.find_kernel_entry(toolsmod.parse_ptxas(out), self.kernel) \
-                if rc == 0 else None
-            if entry and entry['regs'] is not None:
-                regs, regs_source = entry['regs'], 'ptxas'
-                spills = entry['spill_stores'] + entry['spill_loads']
-            elif rc != 0:
-                ptxas_note = 'ptxas failed: ' + _tail(out, 1)
-            else:
-                ptxas_note = 'ptxas did not list ' + self.kernel
+            regs, spills, note = self._ptxas_registers(arch, ptx, log)
+            regs_source = 'ptxas' if regs is not None else None
+            ptxas_note = '; '.join(n for n in (ptxas_note, note) if n) or None
         launch_file = os.path.join(wd, 'g.launches')
         with open(launch_file, 'w') as f:
             f.write('# ktime: %d launches of %s\n' % (len(configs), self.kernel))
@@ -242,8 +240,8 @@ class Job:
                 if e is not None:
                     if c.launch.regs is not None:
                         source = 'spec'
-                    elif regs_source == 'ptxas':
-                        source = 'ptxas'
+                    elif regs_source:
+                        source = regs_source
                     else:
                         source = e.get('regs_source') or 'estimate'
                     out[(c.id, g)] = Prediction(e, source, spills, ptxas_note)
@@ -253,6 +251,35 @@ class Job:
                     out[(c.id, g)] = Failure('missing', 'launch %s for %s is not in %s'
                                              % (c.id, g, report_file))
         return out
+
+
+    def _ptxas_registers(self, arch, ptx, log):
+        """(regs, spill bytes, None) from ptxas -v of PTX, or (None, None,
+        why not)."""
+        rc, out = self._run([self.tools.ptxas, '-v', '-arch=' + arch, ptx,
+                             '-o', os.devnull], log)
+        return _registers_of(rc, out, self.kernel, 'ptxas')
+
+    def _nvcc_registers(self, arch, src, defines, extra_includes, log):
+        """(regs, spill bytes, None) from nvcc's own build of the source
+        (nvcc -cubin -Xptxas -v), or (None, None, why not)."""
+        cmd = [self.tools.nvcc, '-arch=' + arch, '-cubin', '-o', os.devnull,
+               '-Xptxas', '-v']
+        cmd += ['-I' + d for d in self.include_dirs + extra_includes]
+        cmd += ['-D%s=%s' % kv for kv in sorted(defines.items())]
+        rc, out = self._run(cmd + [src], log)
+        return _registers_of(rc, out, self.kernel, 'nvcc')
+
+
+def _registers_of(rc, out, kernel, tool):
+    """The kernel's registers and spill bytes in TOOL's ptxas -v output."""
+    entry = toolsmod.find_kernel_entry(toolsmod.parse_ptxas(out), kernel) \
+        if rc == 0 else None
+    if entry and entry['regs'] is not None:
+        return entry['regs'], entry['spill_stores'] + entry['spill_loads'], None
+    if rc != 0:
+        return None, None, '%s failed: %s' % (tool, _tail(out, 1))
+    return None, None, '%s did not list %s' % (tool, kernel)
 
 
 def _tail(text, lines=6):

@@ -6,6 +6,8 @@
             this source tree
   ptxas     --ptxas PATH, or 'none' to use the plugin's register estimate;
             else ptxas on PATH, else /usr/local/cuda/bin/ptxas
+  nvcc      only with --regs-from nvcc: --nvcc PATH, else nvcc on PATH,
+            else /usr/local/cuda/bin/nvcc
   CUDA      --cuda sdk|shim|auto: the real headers (/usr/local/cuda, or
             --cuda-path) or the project's shim header test/Inputs/cuda.h
             with -nocudainc -nocudalib (enough for kernels that use no CUDA
@@ -28,13 +30,14 @@ class ToolError(Exception):
 
 class Tools:
     def __init__(self, clang=None, opt=None, plugin=None, ptxas=None,
-                 cuda='auto', cuda_path=None, target_dir=None):
+                 cuda='auto', cuda_path=None, target_dir=None, nvcc=None):
         self.clang = clang or os.path.join(LLVM_BIN, 'clang++')
         self.opt = opt or os.path.join(LLVM_BIN, 'opt')
         self.plugin = plugin or os.environ.get('KTIME_PLUGIN') or \
             os.path.join(SRC_ROOT, 'build', 'lib', 'KernelTime.so')
         self.target_dir = target_dir
-        self.ptxas = self._find_ptxas(ptxas)
+        self.ptxas = self._find_cuda_tool('ptxas', ptxas)
+        self.nvcc = self._find_cuda_tool('nvcc', nvcc)
         self.cuda_path = cuda_path or CUDA_DEFAULT
         if cuda not in ('auto', 'sdk', 'shim'):
             raise ToolError("--cuda must be sdk, shim or auto, not '%s'" % cuda)
@@ -44,23 +47,25 @@ class Tools:
         self.cuda = 'sdk' if (cuda == 'sdk' or (cuda == 'auto' and has_sdk)) else 'shim'
 
     @staticmethod
-    def _find_ptxas(ptxas):
-        if ptxas == 'none':
+    def _find_cuda_tool(name, given):
+        """GIVEN ('none': not used), else NAME on PATH, else the SDK's."""
+        if given == 'none':
             return None
-        if ptxas:
-            return ptxas
-        found = shutil.which('ptxas')
+        if given:
+            return given
+        found = shutil.which(name)
         if found:
             return found
-        cand = os.path.join(CUDA_DEFAULT, 'bin', 'ptxas')
+        cand = os.path.join(CUDA_DEFAULT, 'bin', name)
         return cand if os.access(cand, os.X_OK) else None
 
     def check(self):
-        for what, path in (('clang++', self.clang), ('plugin', self.plugin)):
-            if not os.path.exists(path):
-                hint = ' (build it: bash utils/build.sh, or give --plugin)' \
-                    if what == 'plugin' else ' (give --clang)'
-                raise ToolError('%s not found at %s%s' % (what, path, hint))
+        hints = {'clang++': 'give --clang', 'nvcc': 'give --nvcc',
+                 'plugin': 'build it: bash utils/build.sh, or give --plugin'}
+        for what, path in (('clang++', self.clang), ('plugin', self.plugin),
+                           ('nvcc', self.nvcc)):
+            if path and not os.path.exists(path):
+                raise ToolError('%s not found at %s (%s)' % (what, path, hints[what]))
 
     def cuda_flags(self):
         if self.cuda == 'sdk':
