@@ -82,6 +82,9 @@ struct ReuseInfo {
   /// False when the footprints are upper bounds (non-contiguous sets whose
   /// shifted copies overlap, or no affine address: no reuse assumed).
   bool FootprintExact = true;
+  /// The grid footprint assumes that a value recomputed in a loop keeps the
+  /// address inside its row of that loop (lib/Memory/Reuse.cpp).
+  bool RowBoundAssumed = false;
 };
 
 /// One memory access of a kernel and how a warp performs it.

@@ -422,6 +422,8 @@ AccessAddress AccessAnalyser::analyse(AccessInfo &A, const Value *Ptr) {
   // per-row value is not.
   if (!PerRow)
     Facts.Offset = Offset;
+  else
+    Facts.PerRowOffset = Offset;
 
   // The offset of each active lane.
   BitVector Mask = I.laneMask(Inst.getParent());

@@ -252,6 +252,9 @@ std::optional<Expr> footprintBytes(const Expr &Offset,
 struct AccessAddress {
   const llvm::Value *Base = nullptr;
   std::optional<Expr> Offset;
+  /// The offset of an address that holds a value differing between rows
+  /// (not the same expression for every warp, so no Offset for reuse).
+  std::optional<Expr> PerRowOffset;
 };
 
 /// What buildGroups needs besides the accesses.

@@ -11,7 +11,13 @@
 //   grid footprint      = the same box with ctaid.* in [0, nctaid.*)
 // An offset that is not affine in the box, or that holds a value computed
 // anew in a loop around the access, gets no footprint: unique = requested
-// (no reuse assumed), grid = requested x blocks.
+// (no reuse assumed), grid = requested x blocks. One exception for the grid:
+// a value v computed in a loop L that is added to an address whose row
+// stride in L is S (offset = a * v + S * iter.L + ..., as in
+// in[c * width + x + shift]) is assumed to stay inside its row, a * v in
+// [0, S): the grid's footprint is then that of the offset with v a box
+// variable over that range, an upper bound and an Assumption (the rows
+// programmers write are padded for such shifts; the data decides).
 //
 //===----------------------------------------------------------------------===//
 #include "MemoryImpl.h"
@@ -19,6 +25,7 @@
 #include "llvm/IR/Instructions.h"
 
 #include <map>
+#include <set>
 #include <tuple>
 
 using namespace llvm;
@@ -48,6 +55,44 @@ Expr product(std::initializer_list<const char *> Syms,
   for (const char *S : Syms)
     P = P * Expr::symbol(S);
   return P.substitute(Sizes);
+}
+
+/// The constant d with E = E[Sym := 0] + d * Sym, if there is one.
+std::optional<Rational> linearCoefficient(const Expr &E,
+                                          const std::string &Sym) {
+  Expr At0 = E.substitute({{Sym, Expr()}});
+  Expr At1 = E.substitute({{Sym, Expr::constant(1)}});
+  std::optional<Rational> D = (At1 - At0).getConstant();
+  if (!D || D->isZero() || At0 + Expr::constant(*D) * Expr::symbol(Sym) != E)
+    return std::nullopt;
+  return D;
+}
+
+/// The grid box widened by each value of \p Offset computed in a loop
+/// around the access, as a variable that keeps the address in its row of
+/// that loop (see the file comment); nullopt where a value is not a positive
+/// multiple added to an address with a positive constant row stride.
+std::optional<std::vector<BoxVar>>
+rowBoundedBox(const Expr &Offset, std::vector<BoxVar> GridBox,
+              const std::vector<const OpaqueValue *> &Moving,
+              const ExprBuilder &B) {
+  for (const OpaqueValue *O : Moving) {
+    std::string Sym;
+    std::set<std::string> Syms;
+    Offset.collectSymbols(Syms);
+    for (const std::string &S : Syms)
+      if (B.opaque(S) == O)
+        Sym = S;
+    std::optional<Rational> A = linearCoefficient(Offset, Sym);
+    std::optional<Rational> Stride =
+        O->DefLoop ? linearCoefficient(Offset, B.iterSymbol(O->DefLoop))
+                   : std::nullopt;
+    if (!A || !Stride || A->sign() <= 0 || Stride->sign() <= 0 ||
+        *Stride < *A)
+      return std::nullopt;
+    GridBox.push_back({Sym, Expr::constant((*Stride / *A).floor())});
+  }
+  return GridBox;
 }
 
 } // namespace
@@ -126,6 +171,7 @@ std::vector<AccessGroup> buildGroups(MutableArrayRef<AccessInfo> Accesses,
           {std::string("tid.") + D,
            Expr::symbol(std::string("ntid.") + D).substitute(In.Sizes)});
     bool Footprint = K.Base != nullptr;
+    std::vector<const OpaqueValue *> Moving;
     for (unsigned Idx : Group.Members) {
       const AccessInfo &A = Accesses[Idx];
       Requested +=
@@ -144,10 +190,13 @@ std::vector<AccessGroup> buildGroups(MutableArrayRef<AccessInfo> Accesses,
                                     : Expr::symbol("trip.outer")});
         }
         // A value recomputed in the loop moves the address unpredictably.
-        if (Footprint)
+        if (K.Base)
           for (const OpaqueValue *O : In.Builder.opaqueIn(K.Rest))
-            if (inLoop(L, O->DefLoop))
+            if (inLoop(L, O->DefLoop)) {
               Footprint = false;
+              if (!llvm::is_contained(Moving, O))
+                Moving.push_back(O);
+            }
       }
     }
     R.GroupSize = Group.Members.size();
@@ -176,6 +225,45 @@ std::vector<AccessGroup> buildGroups(MutableArrayRef<AccessInfo> Accesses,
       Grid = Unique ? std::optional<Expr>(*Unique * Blocks) : std::nullopt;
       ExactGrid = ExactBlock;
     }
+    // The offset the row bound applies to: the group's, or a lone access's
+    // per-row offset (its per-row values computed in a loop around it).
+    std::optional<Expr> RowOffset;
+    if (K.Base && !Moving.empty()) {
+      RowOffset = K.Rest;
+    } else if (!K.Base && Group.Members.size() == 1) {
+      const AccessAddress &Addr = Addresses[Group.Members.front()];
+      if (Addr.Base && Addr.PerRowOffset) {
+        RowOffset = *Addr.PerRowOffset;
+        Moving = In.Builder.opaqueIn(*RowOffset);
+        if (llvm::any_of(Moving, [&](const OpaqueValue *O) {
+              return !inLoop(In.LI.getLoopFor(
+                                 Accesses[Group.Members.front()]
+                                     .Inst->getParent()),
+                             O->DefLoop) &&
+                     O->DefLoop != In.LI.getLoopFor(
+                                       Accesses[Group.Members.front()]
+                                           .Inst->getParent());
+            }))
+          RowOffset.reset();
+      }
+    }
+    if (!Footprint && RowOffset && !Moving.empty() &&
+        K.Space != MemSpace::Local) {
+      std::vector<BoxVar> GridBox = Box;
+      for (const char *D : {"x", "y", "z"})
+        GridBox.push_back(
+            {std::string("ctaid.") + D,
+             Expr::symbol(std::string("nctaid.") + D).substitute(In.Sizes)});
+      if (std::optional<std::vector<BoxVar>> Rows =
+              rowBoundedBox(*RowOffset, GridBox, Moving, In.Builder)) {
+        bool Exact = false;
+        Grid = footprintBytes(*RowOffset, Shifts[G], Bytes, *Rows, Exact);
+        if (Grid) {
+          Grid = Expr::min(*Grid, Requested * Blocks);
+          R.RowBoundAssumed = true;
+        }
+      }
+    }
     R.UniqueBytesPerBlock = Unique ? *Unique : Requested;
     R.GridFootprintBytes = Grid ? *Grid : Requested * Blocks;
     R.FootprintExact = Unique && Grid && ExactBlock && ExactGrid;
@@ -194,6 +282,10 @@ std::vector<AccessGroup> buildGroups(MutableArrayRef<AccessInfo> Accesses,
               StringRef(In.Builder.iterSymbol(L)).drop_front(5).str();
         }
       A.Reuse = Own;
+      if (R.RowBoundAssumed)
+        A.Assumptions.push_back(
+            "the value the address adds in its loop is assumed to keep it "
+            "inside its row of that loop (grid footprint an upper bound)");
     }
   }
   return Groups;

@@ -358,19 +358,12 @@ bool predictLaunches(Module &M, const std::vector<LaunchSpec> &Specs,
       std::unique_ptr<KernelInputBuilder> &B =
           Builders[{(*K)->Analysed, T}];
       if (!B) {
-        // The report's model is the plain model of the first target (of
-        // the function itself: a clone's loops were mapped away).
-        const KernelReport &R = *(*K)->Report;
-        std::optional<ThreadModel> Known;
-        if (R.HasModel && !R.ThroughClone && T == (*K)->Targets.front()) {
-          Known.emplace();
-          Known->Time = R.Time;
-          Known->Delay = R.Delay;
-          Known->Barriers = R.Barriers;
-          Known->Loops = R.Loops;
-        }
+        // The report's model is the plain model of the first target.
+        const ThreadModel *Known =
+            (*K)->Model && T == (*K)->Targets.front() ? &*(*K)->Model
+                                                      : nullptr;
         B = std::make_unique<KernelInputBuilder>(*(*K)->Analysed, *(*K)->FAM,
-                                                 *T, Known ? &*Known : nullptr);
+                                                 *T, Known);
       }
       if (!predictOne(M, Spec, **K, *T, *B, Estimates))
         return false;

@@ -12,6 +12,7 @@
 #define KERNELTIME_PLUGIN_LAUNCHPREDICTION_H
 
 #include "KernelTime/Report.h"
+#include "KernelTime/Thread.h"
 #include "KernelTime/Target.h"
 #include "llvm/IR/PassManager.h"
 
@@ -27,6 +28,10 @@ struct AnalysedKernel {
   llvm::Function *Analysed = nullptr;
   llvm::FunctionAnalysisManager *FAM = nullptr;
   std::vector<const GpuTarget *> Targets;
+  /// The report's per-thread model with the loops of Analysed (a clone's
+  /// own, valid while the clone lives), for the first target; launches on
+  /// that target reuse it instead of running the Thread stage again.
+  std::optional<ThreadModel> Model;
 };
 
 /// The specs of -ktime-launch and -ktime-launch-file, or std::nullopt after

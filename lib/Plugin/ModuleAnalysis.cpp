@@ -57,14 +57,30 @@ KernelReport analyseOptimised(Function &F, FunctionAnalysisManager &FAM,
   return R;
 }
 
+/// The per-thread model of \p R, with its loops as analysed.
+std::optional<ThreadModel> modelOf(const KernelReport &R) {
+  if (!R.HasModel)
+    return std::nullopt;
+  ThreadModel M;
+  M.Time = R.Time;
+  M.Delay = R.Delay;
+  M.Barriers = R.Barriers;
+  M.Loops = R.Loops;
+  return M;
+}
+
+/// Analyses the copy of \p F; \p Model gets the model with the copy's
+/// loops before the report's are mapped back.
 KernelReport analyseThroughClone(Function &F, CanonicalClone &Clone,
                                  FunctionAnalysisManager &FAM,
-                                 const GpuTarget *Target) {
+                                 const GpuTarget *Target,
+                                 std::optional<ThreadModel> &Model) {
   KernelReport R;
   R.Kernel = &F;
   R.Canonicalized = F.hasOptNone();
   R.ThroughClone = true;
   analyseFunction(Clone.getClone(F), Clone.getFAM(), Target, R);
+  Model = modelOf(R);
   DenseMap<const Loop *, Loop *> Back =
       Clone.mapLoopsBack(F, FAM.getResult<LoopAnalysis>(F));
   for (LoopTrip &T : R.Loops) {
@@ -135,11 +151,15 @@ analyseModule(Module &M, ModuleAnalysisManager &MAM) {
     if (isAnalysedThroughClone(F)) {
       if (!Clone)
         Clone = std::make_unique<CanonicalClone>(M, options::CodegenView);
-      R = analyseThroughClone(F, *Clone, FAM, Primary);
+      R = analyseThroughClone(F, *Clone, FAM, Primary, A.Model);
+      if (Specs->empty())
+        A.Model.reset(); // no launches to reuse it
       A.Analysed = &Clone->getClone(F);
       A.FAM = &Clone->getFAM();
     } else {
       R = analyseOptimised(F, FAM, Primary);
+      if (!Specs->empty())
+        A.Model = modelOf(R);
       A.Analysed = &F;
       A.FAM = &FAM;
     }
