@@ -15,11 +15,12 @@
 #include "CostImpl.h"
 #include "KernelTime/Compat.h"
 #include "llvm/Analysis/ValueTracking.h"
-#include "llvm/IR/Constants.h"
 #include "llvm/IR/DataLayout.h"
+#include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Operator.h"
 
 using namespace llvm;
 
@@ -78,9 +79,27 @@ bool takesBankOperand(const User *U) {
   return false;
 }
 
+/// Whether \p Ptr is a variable plus constant offsets (constant GEPs and
+/// casts between state spaces of a global variable).
+bool isFixedAddress(const Value *Ptr) {
+  while (true) {
+    if (isa<GlobalVariable>(Ptr))
+      return true;
+    if (auto *GEP = dyn_cast<GEPOperator>(Ptr)) {
+      if (!GEP->hasAllConstantIndices())
+        return false;
+      Ptr = GEP->getPointerOperand();
+    } else if (auto *Cast = dyn_cast<AddrSpaceCastOperator>(Ptr)) {
+      Ptr = Cast->getPointerOperand();
+    } else {
+      return false;
+    }
+  }
+}
+
 bool isFixedConstantLoad(const Value *V) {
   auto *L = dyn_cast<LoadInst>(V);
-  return L && L->isSimple() && isa<Constant>(L->getPointerOperand()) &&
+  return L && L->isSimple() && isFixedAddress(L->getPointerOperand()) &&
          !L->getType()->isVectorTy() &&
          getMemSpace(L->getPointerOperand()) == MemSpace::Constant;
 }

@@ -87,8 +87,7 @@ rowBoundedBox(const Expr &Offset, std::vector<BoxVar> GridBox,
     std::optional<Rational> Stride =
         O->DefLoop ? linearCoefficient(Offset, B.iterSymbol(O->DefLoop))
                    : std::nullopt;
-    if (!A || !Stride || A->sign() <= 0 || Stride->sign() <= 0 ||
-        *Stride < *A)
+    if (!A || !Stride || A->sign() <= 0 || Stride->sign() <= 0 || *Stride < *A)
       return std::nullopt;
     GridBox.push_back({Sym, Expr::constant((*Stride / *A).floor())});
   }
@@ -236,13 +235,13 @@ std::vector<AccessGroup> buildGroups(MutableArrayRef<AccessInfo> Accesses,
         RowOffset = *Addr.PerRowOffset;
         Moving = In.Builder.opaqueIn(*RowOffset);
         if (llvm::any_of(Moving, [&](const OpaqueValue *O) {
-              return !inLoop(In.LI.getLoopFor(
-                                 Accesses[Group.Members.front()]
-                                     .Inst->getParent()),
-                             O->DefLoop) &&
-                     O->DefLoop != In.LI.getLoopFor(
-                                       Accesses[Group.Members.front()]
-                                           .Inst->getParent());
+              return !inLoop(
+                         In.LI.getLoopFor(
+                             Accesses[Group.Members.front()].Inst->getParent()),
+                         O->DefLoop) &&
+                     O->DefLoop !=
+                         In.LI.getLoopFor(
+                             Accesses[Group.Members.front()].Inst->getParent());
             }))
           RowOffset.reset();
       }

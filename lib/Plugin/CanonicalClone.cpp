@@ -2,6 +2,8 @@
 #include "CanonicalClone.h"
 #include "KernelTime/Compat.h"
 #include "Options.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/Hashing.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ValueTracking.h"
@@ -76,34 +78,130 @@ struct CanonicalClone::Managers {
   }
 };
 
+/// Whether the codegen pipeline has something to do in \p F, in one pass
+/// over it: two instructions without side effects that compute the same
+/// thing from the same operands, two loads of one pointer (EarlyCSE merges
+/// them), or an address whose index adds a constant to a value
+/// (SeparateConstOffsetFromGEP splits it off). Where it has nothing to do,
+/// \p F is analysed as it is, and the copy is not made for it.
+bool codegenWouldChange(const Function &F) {
+  // Each instruction's value as a hash of its opcode, type and operands: a
+  // repeat (or a collision, which only costs a copy) says yes.
+  DenseSet<unsigned> Seen;
+  auto AddsConstant = [](const Value *V) {
+    if (auto *Cast = dyn_cast<CastInst>(V))
+      if (Cast->getOpcode() == Instruction::SExt ||
+          Cast->getOpcode() == Instruction::ZExt)
+        V = Cast->getOperand(0);
+    auto *BO = dyn_cast<BinaryOperator>(V);
+    return BO &&
+           (BO->getOpcode() == Instruction::Add ||
+            BO->getOpcode() == Instruction::Sub ||
+            BO->getOpcode() == Instruction::Or) &&
+           isa<ConstantInt>(BO->getOperand(1));
+  };
+  for (const Instruction &I : instructions(F)) {
+    if (auto *GEP = dyn_cast<GetElementPtrInst>(&I))
+      for (const Use &Idx : GEP->indices())
+        if (AddsConstant(Idx.get()))
+          return true;
+    bool Load = isa<LoadInst>(I) && cast<LoadInst>(I).isSimple();
+    if (!Load && (I.mayReadOrWriteMemory() || I.mayHaveSideEffects() ||
+                  isa<PHINode>(I) || I.isTerminator()))
+      continue;
+    hash_code H = hash_combine(I.getOpcode(), I.getType());
+    for (const Value *Op : I.operand_values())
+      H = hash_combine(H, Op);
+    if (!Seen.insert(static_cast<unsigned>(H)).second)
+      return true;
+  }
+  return false;
+}
+
 bool isAnalysedThroughClone(const Function &F) {
-  return F.hasOptNone() || options::CodegenView;
+  return F.hasOptNone() || (options::CodegenView && codegenWouldChange(F));
+}
+
+/// The functions the copy must define: those analysed through it and every
+/// function they call, directly or not.
+/// \p Prepare gets the functions the codegen pipeline is run on.
+static DenseSet<const Function *>
+functionsToCopy(const Module &M, bool Codegen,
+                DenseSet<const Function *> &Prepare) {
+  DenseSet<const Function *> Need;
+  SmallVector<const Function *, 16> Work;
+  for (const Function &F : M)
+    if (!F.isDeclaration() &&
+        (F.hasOptNone() || (Codegen && codegenWouldChange(F)))) {
+      if (Codegen)
+        Prepare.insert(&F);
+      if (Need.insert(&F).second)
+        Work.push_back(&F);
+    }
+  while (!Work.empty()) {
+    const Function *F = Work.pop_back_val();
+    for (const Instruction &I : instructions(*F))
+      if (auto *Call = dyn_cast<CallBase>(&I))
+        if (const Function *Callee = Call->getCalledFunction())
+          if (!Callee->isDeclaration() && Need.insert(Callee).second)
+            Work.push_back(Callee);
+  }
+  return Need;
+}
+
+/// Copies \p M; \p Map gets the copies of its functions and blocks (a plain
+/// map: the cloner's value handles on every instruction would cost their
+/// upkeep until the copy is freed); \p Prepare the functions the codegen
+/// pipeline is run on.
+static std::unique_ptr<Module> copyOf(const Module &M, bool Codegen,
+                                      DenseMap<const Value *, Value *> &Map,
+                                      DenseSet<const Function *> &Prepare) {
+  DenseSet<const Function *> Need = functionsToCopy(M, Codegen, Prepare);
+  ValueToValueMapTy VMap;
+  std::unique_ptr<Module> Copy =
+      CloneModule(M, VMap, [&](const GlobalValue *GV) {
+        const auto *F = dyn_cast<Function>(GV);
+        return !F || Need.contains(F);
+      });
+  for (const Function &F : M) {
+    auto It = VMap.find(&F);
+    if (It == VMap.end() || !It->second)
+      continue;
+    Map[&F] = It->second;
+    for (const BasicBlock &BB : F)
+      if (auto B = VMap.find(&BB); B != VMap.end() && B->second)
+        Map[&BB] = B->second;
+  }
+  return Copy;
 }
 
 CanonicalClone::CanonicalClone(const Module &M, bool Codegen)
-    : Copy(CloneModule(M, VMap)), AM(std::make_unique<Managers>(M)) {
+    : AM(std::make_unique<Managers>(M)) {
+  DenseSet<const Function *> ToPrepare;
+  Copy = copyOf(M, Codegen, VMap, ToPrepare);
   // The pipeline texts are constants of this file: a parse error is a bug.
   FunctionPassManager Canonical, Prepare;
   cantFail(AM->PB.parsePassPipeline(Canonical, CanonicalPipeline));
   cantFail(AM->PB.parsePassPipeline(Prepare, CodegenPipeline));
-  for (Function &F : *Copy) {
-    if (F.isDeclaration())
+  for (const Function &Orig : M) {
+    auto *F = cast_or_null<Function>(VMap.lookup(&Orig));
+    if (!F || F->isDeclaration())
       continue;
-    if (F.hasOptNone()) {
-      F.removeFnAttr(Attribute::OptimizeNone);
-      F.removeFnAttr(Attribute::NoInline);
-      pinMemoryAccesses(F);
-      AM->FAM.invalidate(F, Canonical.run(F, AM->FAM));
+    if (Orig.hasOptNone()) {
+      F->removeFnAttr(Attribute::OptimizeNone);
+      F->removeFnAttr(Attribute::NoInline);
+      pinMemoryAccesses(*F);
+      AM->FAM.invalidate(*F, Canonical.run(*F, AM->FAM));
     }
-    if (Codegen)
-      AM->FAM.invalidate(F, Prepare.run(F, AM->FAM));
+    if (ToPrepare.contains(&Orig))
+      AM->FAM.invalidate(*F, Prepare.run(*F, AM->FAM));
   }
 }
 
 CanonicalClone::~CanonicalClone() = default;
 
 Function &CanonicalClone::getClone(const Function &F) {
-  return *cast<Function>(VMap[&F]);
+  return *cast<Function>(VMap.lookup(&F));
 }
 
 FunctionAnalysisManager &CanonicalClone::getFAM() { return AM->FAM; }

@@ -18,7 +18,8 @@
 //   optimised IR still has (a 15 x 15 convolution: 675 shared loads and 681
 //   address multiply-adds become 255 and 17). The copy gets the cheap part
 //   of that: EarlyCSE with MemorySSA (redundant loads), constant offsets
-//   split from GEPs, EarlyCSE again.
+//   split from GEPs, EarlyCSE again. Only functions where those passes have
+//   something to do (codegenWouldChange) are copied, with what they call.
 //
 // Loops of the copy map back to the original loops through the blocks they
 // share.
@@ -41,8 +42,12 @@ class LoopInfo;
 
 namespace ktime {
 
+/// Whether the codegen pipeline would change \p F (a cheap scan: repeated
+/// computations or loads, constant offsets in address indices).
+bool codegenWouldChange(const llvm::Function &F);
+
 /// Whether \p F is analysed through the copy: when it is optnone, or with
-/// the codegen view.
+/// the codegen view when it would change.
 bool isAnalysedThroughClone(const llvm::Function &F);
 
 /// A prepared copy of a module with its own analysis managers.
@@ -64,7 +69,8 @@ public:
 
 private:
   struct Managers;
-  llvm::ValueToValueMapTy VMap;
+  /// The copies of the functions and blocks of the original module.
+  llvm::DenseMap<const llvm::Value *, llvm::Value *> VMap;
   std::unique_ptr<llvm::Module> Copy;
   std::unique_ptr<Managers> AM;
 };

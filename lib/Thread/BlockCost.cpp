@@ -1,11 +1,13 @@
 //===- BlockCost.cpp - lat and del of one basic block ---------------------===//
 //
-// lat is the critical path of the block's data dependencies, computed with
-// the MaxPlus core as <1_o, Z* (x) 1_i>: one node per instruction plus a
-// sink; an arc j -> i of weight lat(j) when i uses j's result, an arc
-// i -> sink of weight lat(i) when something may wait for i's result (not for
-// stores), every instruction an input. Values from other blocks and phis are
-// ready when the block starts. del is the sum of the delays.
+// lat is the critical path of the block's data dependencies, the MaxPlus
+// core's <1_o, Z* (x) 1_i>: one node per instruction plus a sink; an arc
+// j -> i of weight lat(j) when i uses j's result, an arc i -> sink of weight
+// lat(i) when something may wait for i's result (not for stores), every
+// instruction an input. Values from other blocks and phis are ready when the
+// block starts. The block's order is a topological order of these arcs, so
+// the path is computed in one pass over it (the matrix sweep's operations,
+// in its order). del is the sum of the delays.
 //
 //===----------------------------------------------------------------------===//
 #include "ThreadModelImpl.h"
@@ -13,7 +15,10 @@
 #include "llvm/IR/BasicBlock.h"
 #include "llvm/IR/Instructions.h"
 
-#include <numeric>
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <algorithm>
 
 using namespace llvm;
 
@@ -31,37 +36,54 @@ NodeCost maxNodeCost(const NodeCost &A, const NodeCost &B) {
 NodeCost
 summarizeBlock(const BasicBlock &BB,
                const std::function<InstrTiming(const Instruction &)> &Timing) {
+  // The longest path of the MaxPlus core (maxplus::longestPath) computed in
+  // the block's own order, which is a topological order of its arcs: every
+  // instruction is an input (seed e), its arrival the max over its in-block
+  // operands j, in increasing j as the sparse rows hold them, of
+  // arrival(j) (x) lat(j); the sink's the max over awaited i of arrival(i)
+  // (x) lat(i). The same operations in the same order as the matrix sweep,
+  // without building the matrix.
   DenseMap<const Instruction *, unsigned> Index;
   std::vector<InstrTiming> Timings;
   for (const Instruction &I : BB) {
     Index[&I] = Timings.size();
     Timings.push_back(Timing(I));
   }
-  unsigned Sink = Timings.size();
-  maxplus::SparseMatrix<Cycles> Z(Sink + 1);
+  std::vector<Cycles> Arrival(Timings.size());
+  std::vector<bool> IsOne(Timings.size(), true);
+  SmallVector<unsigned, 4> Preds;
   NodeCost Cost;
   Expr Barriers;
+  std::optional<Cycles> Sink;
+  // arrival(j) (x) lat(j), computed once for all of j's users.
+  std::vector<std::optional<Cycles>> Out(Timings.size());
+  auto Through = [&](unsigned J) -> const Cycles & {
+    if (!Out[J])
+      Out[J] = IsOne[J] ? Timings[J].Lat : Arrival[J] + Timings[J].Lat;
+    return *Out[J];
+  };
   for (const Instruction &I : BB) {
     unsigned To = Index[&I];
     const InstrTiming &T = Timings[To];
     Cost.Del = Cost.Del + T.Del;
     Barriers = Barriers + T.Barriers;
+    Preds.clear();
     if (!isa<PHINode>(I))
       for (const Value *Op : I.operands())
         if (const auto *OpI = dyn_cast<Instruction>(Op))
-          if (OpI->getParent() == &BB) {
-            unsigned From = Index[OpI];
-            Z.setArc(From, To, Timings[From].Lat);
-          }
+          if (OpI->getParent() == &BB)
+            Preds.push_back(Index[OpI]);
+    llvm::sort(Preds);
+    Preds.erase(std::unique(Preds.begin(), Preds.end()), Preds.end());
+    for (unsigned From : Preds) {
+      Arrival[To] = maxCycles(Arrival[To], Through(From));
+      IsOne[To] = false;
+    }
     if (T.Awaited)
-      Z.setArc(To, Sink, T.Lat);
+      Sink = Sink ? maxCycles(*Sink, Through(To)) : Through(To);
   }
-  std::vector<unsigned> Inputs(Sink);
-  std::iota(Inputs.begin(), Inputs.end(), 0u);
-  unsigned Outputs[] = {Sink};
-  maxplus::PathResult<Cycles> Path = maxplus::longestPath(Z, Inputs, Outputs);
-  if (Path.Length)
-    Cost.Lat = *Path.Length;
+  if (Sink)
+    Cost.Lat = *Sink;
   Cost.Barriers = Barriers;
   return Cost;
 }
