@@ -131,6 +131,29 @@ std::optional<Expr> ExprBuilder::convertValue(const Value *V, const Loop *L) {
   return convert(S, L);
 }
 
+std::optional<Expr> ExprBuilder::firstIterationPhi(const Value *V) {
+  // A loop header's phi of a constant on entry and another constant from
+  // the latch (a two-step tile loop rotated with a flag): C0 in the first
+  // iteration, C1 in every later one.
+  const auto *Phi = dyn_cast<PHINode>(V);
+  const Loop *L = Phi ? LI.getLoopFor(Phi->getParent()) : nullptr;
+  if (!L || L->getHeader() != Phi->getParent() ||
+      Phi->getNumIncomingValues() != 2)
+    return std::nullopt;
+  std::optional<int64_t> Entry, Latch;
+  for (unsigned I = 0; I != 2; ++I) {
+    const auto *C = dyn_cast<ConstantInt>(Phi->getIncomingValue(I));
+    if (!C || C->getBitWidth() > 64)
+      return std::nullopt;
+    (L->contains(Phi->getIncomingBlock(I)) ? Latch : Entry) =
+        C->getBitWidth() == 1 ? C->getZExtValue() : C->getSExtValue();
+  }
+  if (!Entry || !Latch)
+    return std::nullopt;
+  Expr Later = Expr::min(Expr::symbol(iterSymbol(L)), Expr::constant(1));
+  return Expr::constant(*Entry) + Expr::constant(*Latch - *Entry) * Later;
+}
+
 std::optional<Expr> ExprBuilder::samePhiInputs(const Value *V) {
   // A phi merging one value computed in several blocks (tid.x read again
   // on each path) is that value.
@@ -242,6 +265,8 @@ std::optional<Expr> ExprBuilder::visit(const SCEV *S) {
         return *N - D * Q;
       return Q;
     }
+    if (std::optional<Expr> First = firstIterationPhi(V))
+      return First;
     if (std::optional<Expr> Same = samePhiInputs(V))
       return Same;
     return Expr::symbol(symbolFor(V));

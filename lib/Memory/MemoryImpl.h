@@ -106,6 +106,7 @@ private:
   std::optional<Expr> visit(const llvm::SCEV *S);
   std::string symbolFor(const llvm::Value *V);
   std::optional<Expr> samePhiInputs(const llvm::Value *V);
+  std::optional<Expr> firstIterationPhi(const llvm::Value *V);
 
   const llvm::Function &F;
   llvm::ScalarEvolution &SE;
