@@ -170,8 +170,22 @@ Expr KernelInputBuilder::executionsPerThread(const Instruction &I,
   return Count;
 }
 
+/// The most terms a product of branch fractions may have. Each fraction of
+/// a warp that spans several rows is a sum over the rows, and the fractions
+/// of nested branches multiply: in a fully unrolled tile of bounds checks
+/// the expanded product grows to millions of terms. Beyond this bound the
+/// fraction is the least of the factors, an upper bound on the lanes that
+/// pass all the branches (exact when one branch's lanes include the
+/// other's).
+constexpr size_t MaxFractionTerms = 64;
+
+static size_t termCount(const Expr &E) {
+  return E.getKind() == Expr::Kind::Add ? E.operands().size() : 1;
+}
+
 Expr KernelInputBuilder::activeFraction(const Instruction &I,
-                                        const MemoryAnalysis &MA) const {
+                                        const MemoryAnalysis &MA,
+                                        bool &Bounded) const {
   // Each block on the dominator path with a single predecessor is entered
   // through one edge of that predecessor's branch: the lanes that take the
   // edge are the lanes that get here.
@@ -179,16 +193,26 @@ Expr KernelInputBuilder::activeFraction(const Instruction &I,
   // branches that split a warp's lanes.
   DominatorTree &DT = FAM.getResult<DominatorTreeAnalysis>(F);
   LoopInfo &LI = FAM.getResult<LoopAnalysis>(F);
-  Expr Fraction = Expr::constant(1);
+  std::vector<Expr> Factors;
+  size_t Terms = 1;
   for (DomTreeNode *N = DT.getNode(I.getParent()); N; N = N->getIDom()) {
     const BasicBlock *BB = N->getBlock();
     const BasicBlock *Pred = BB->getSinglePredecessor();
     if (!Pred || Pred->getTerminator()->getNumSuccessors() < 2 ||
         LI.getLoopFor(Pred) != LI.getLoopFor(BB))
       continue;
-    if (std::optional<Expr> F = MA.activeFraction(*Pred, *BB))
-      Fraction = Fraction * *F;
+    if (std::optional<Expr> F = MA.activeFraction(*Pred, *BB)) {
+      Terms = std::min(Terms * termCount(*F), MaxFractionTerms + 1);
+      Factors.push_back(*F);
+    }
   }
+  if (Terms > MaxFractionTerms) {
+    Bounded = true;
+    return Expr::min(Factors);
+  }
+  Expr Fraction = Expr::constant(1);
+  for (const Expr &F : Factors)
+    Fraction = Fraction * F;
   return Fraction;
 }
 
@@ -239,18 +263,32 @@ KernelInputBuilder::build(const std::map<std::string, Expr> &Params,
   Rational SharedRequestBytes(
       static_cast<int64_t>(T.SharedBanks * T.SharedBankWidthBytes));
   bool NotedHits = false;
+  // The bytes of every access are its block's reach (executions x active
+  // fraction, the same for all of the block's accesses) times constants:
+  // summed per reach first, then once over the distinct reaches, so an
+  // unrolled kernel's thousands of accesses do not each grow the sums.
+  struct PerReach {
+    Rational Shared, Global, Uncoalesced, L1Hit, L2Hit, Sectors,
+        SectorsMissingL1, SectorsMissingL2;
+  };
+  std::map<const BasicBlock *, Expr> ReachOfBlock;
+  bool BoundedFraction = false;
+  std::map<Expr, PerReach> ByReach;
   for (const AccessInfo &A : MA.accesses()) {
-    Expr Reach = executionsPerThread(*A.Inst, M) * activeFraction(*A.Inst, MA);
-    Reach = Reach.substitute(MeanIterations).substitute(Subst);
+    const BasicBlock *BB = A.Inst->getParent();
+    auto [It, New] = ReachOfBlock.try_emplace(BB);
+    if (New)
+      It->second = (executionsPerThread(*A.Inst, M) *
+                    activeFraction(*A.Inst, MA, BoundedFraction))
+                       .substitute(MeanIterations)
+                       .substitute(Subst);
+    PerReach &R = ByReach[It->second];
     switch (A.Space) {
     case MemSpace::Shared:
       // Bytes the banks move: a request moves banks x width bytes per
       // wavefront, shared by the warp's lanes.
-      In.SharedBytes =
-          In.SharedBytes +
-          Reach * Expr::constant(
-                      Rational(static_cast<int64_t>(A.SharedWavefronts)) *
-                      SharedRequestBytes / WarpLanes);
+      R.Shared += Rational(static_cast<int64_t>(A.SharedWavefronts)) *
+                  SharedRequestBytes / WarpLanes;
       break;
     case MemSpace::Global:
     case MemSpace::Generic:
@@ -266,28 +304,42 @@ KernelInputBuilder::build(const std::map<std::string, Expr> &Params,
                                 std::to_string(Hits->L2));
         NotedHits = true;
       }
-      Expr Bytes = Reach * Expr::constant(A.BytesPerThread);
-      Expr Sectors = Reach * Expr::constant(A.TransferredBytesPerThread);
-      In.GlobalBytes = In.GlobalBytes + Bytes;
-      In.UncoalescedBytes = In.UncoalescedBytes +
-                            Reach * Expr::constant(A.UncoalescedBytesPerThread);
-      In.L1HitBytes =
-          In.L1HitBytes + Bytes * Expr::constant(Rational::fromDouble(H.L1));
-      In.L2HitBytes =
-          In.L2HitBytes + Bytes * Expr::constant(Rational::fromDouble(H.L2));
-      In.SectorBytes = In.SectorBytes + Sectors;
-      In.SectorBytesMissingL1 =
-          In.SectorBytesMissingL1 +
-          Sectors *
-              Expr::constant(Rational::fromDouble(std::max(0.0, 1 - H.L1)));
-      In.SectorBytesMissingL2 = In.SectorBytesMissingL2 +
-                                Sectors * Expr::constant(Rational::fromDouble(
-                                              std::max(0.0, 1 - H.L1 - H.L2)));
+      Rational Bytes(static_cast<int64_t>(A.BytesPerThread));
+      Rational Sectors = A.TransferredBytesPerThread;
+      R.Global += Bytes;
+      R.Uncoalesced += A.UncoalescedBytesPerThread;
+      R.L1Hit += Bytes * Rational::fromDouble(H.L1);
+      R.L2Hit += Bytes * Rational::fromDouble(H.L2);
+      R.Sectors += Sectors;
+      R.SectorsMissingL1 +=
+          Sectors * Rational::fromDouble(std::max(0.0, 1 - H.L1));
+      R.SectorsMissingL2 +=
+          Sectors * Rational::fromDouble(std::max(0.0, 1 - H.L1 - H.L2));
       break;
     }
     default:
       break;
     }
+  }
+  if (BoundedFraction)
+    Assumptions.push_back(
+        "the active lanes behind deeply nested branches are the least of "
+        "the branches' fractions, an upper bound (their product would have "
+        "more than " +
+        std::to_string(MaxFractionTerms) + " terms)");
+  auto Add = [](Expr &Sum, const Expr &Reach, const Rational &C) {
+    if (!C.isZero())
+      Sum = Sum + Reach * Expr::constant(C);
+  };
+  for (const auto &[Reach, R] : ByReach) {
+    Add(In.SharedBytes, Reach, R.Shared);
+    Add(In.GlobalBytes, Reach, R.Global);
+    Add(In.UncoalescedBytes, Reach, R.Uncoalesced);
+    Add(In.L1HitBytes, Reach, R.L1Hit);
+    Add(In.L2HitBytes, Reach, R.L2Hit);
+    Add(In.SectorBytes, Reach, R.Sectors);
+    Add(In.SectorBytesMissingL1, Reach, R.SectorsMissingL1);
+    Add(In.SectorBytesMissingL2, Reach, R.SectorsMissingL2);
   }
   return In;
 }

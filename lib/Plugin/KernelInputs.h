@@ -76,8 +76,10 @@ private:
                    const Expr &Serial);
   Expr executionsPerThread(const llvm::Instruction &I,
                            const ThreadModel &M) const;
-  Expr activeFraction(const llvm::Instruction &I,
-                      const MemoryAnalysis &MA) const;
+  /// \p Bounded is set when the fraction is the least of its branches'
+  /// instead of their product (see MaxFractionTerms).
+  Expr activeFraction(const llvm::Instruction &I, const MemoryAnalysis &MA,
+                      bool &Bounded) const;
 
   llvm::Function &F;
   llvm::FunctionAnalysisManager &FAM;
