@@ -12,7 +12,8 @@ tune_params, restrictions, problem_size, grid_div_x/y/z) with:
   caches        {GPU: cache path relative to --hub}; GPU a KernelTime target
                 name or alias
   device_names  {GPU: the cache's "device_name"}, checked when read
-  kernel_args   {NAME: EXPR} scalar kernel arguments (source name or argN)
+  kernel_args   {NAME: EXPR} scalar kernel arguments (source name or argN);
+                EXPR a string or a JSON number
                 for every launch, expressions over the parameters
   other_caches  [{gpu, path, note}]: further caches, not used by default
   cache_filter  [restriction strings]: only configurations of the caches
@@ -48,7 +49,12 @@ class Description:
         self.cuda = data.get('cuda', 'auto')
         self.caches = {g: self.resolve(p) for g, p in data.get('caches', {}).items()}
         self.device_names = dict(data.get('device_names', {}))
-        self.kernel_args = dict(data.get('kernel_args', {}))
+        self.kernel_args = {}
+        for k, v in data.get('kernel_args', {}).items():
+            if isinstance(v, bool) or not isinstance(v, (str, int, float)):
+                raise DescError('%s: kernel_args.%s must be a number or an expression, not %r'
+                                % (path, k, v))
+            self.kernel_args[k] = v if isinstance(v, str) else repr(v)
         self.cache_filter = list(data.get('cache_filter', []))
 
     def resolve(self, rel):
