@@ -355,13 +355,11 @@ bool predictLaunches(Module &M, const std::vector<LaunchSpec> &Specs,
       return false;
     }
     for (const GpuTarget *T : (*K)->Targets) {
-      std::unique_ptr<KernelInputBuilder> &B =
-          Builders[{(*K)->Analysed, T}];
+      std::unique_ptr<KernelInputBuilder> &B = Builders[{(*K)->Analysed, T}];
       if (!B) {
         // The report's model is the plain model of the first target.
         const ThreadModel *Known =
-            (*K)->Model && T == (*K)->Targets.front() ? &*(*K)->Model
-                                                      : nullptr;
+            (*K)->Model && T == (*K)->Targets.front() ? &*(*K)->Model : nullptr;
         B = std::make_unique<KernelInputBuilder>(*(*K)->Analysed, *(*K)->FAM,
                                                  *T, Known);
       }

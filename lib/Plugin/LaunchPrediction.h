@@ -12,8 +12,8 @@
 #define KERNELTIME_PLUGIN_LAUNCHPREDICTION_H
 
 #include "KernelTime/Report.h"
-#include "KernelTime/Thread.h"
 #include "KernelTime/Target.h"
+#include "KernelTime/Thread.h"
 #include "llvm/IR/PassManager.h"
 
 #include <optional>
