@@ -84,7 +84,7 @@ struct CanonicalClone::Managers {
 /// them), or an address whose index adds a constant to a value
 /// (SeparateConstOffsetFromGEP splits it off). Where it has nothing to do,
 /// \p F is analysed as it is, and the copy is not made for it.
-bool codegenWouldChange(const Function &F) {
+static bool codegenWouldChange(const Function &F) {
   // Each instruction's value as a hash of its opcode, type and operands: a
   // repeat (or a collision, which only costs a copy) says yes.
   DenseSet<unsigned> Seen;
@@ -118,26 +118,20 @@ bool codegenWouldChange(const Function &F) {
   return false;
 }
 
-bool isAnalysedThroughClone(const Function &F) {
-  return F.hasOptNone() || (options::CodegenView && codegenWouldChange(F));
-}
-
-/// The functions the copy must define: those analysed through it and every
-/// function they call, directly or not.
-/// \p Prepare gets the functions the codegen pipeline is run on.
-static DenseSet<const Function *>
-functionsToCopy(const Module &M, bool Codegen,
-                DenseSet<const Function *> &Prepare) {
-  DenseSet<const Function *> Need;
-  SmallVector<const Function *, 16> Work;
+FunctionSet functionsAnalysedThroughCopy(const Module &M) {
+  FunctionSet Analysed;
   for (const Function &F : M)
     if (!F.isDeclaration() &&
-        (F.hasOptNone() || (Codegen && codegenWouldChange(F)))) {
-      if (Codegen)
-        Prepare.insert(&F);
-      if (Need.insert(&F).second)
-        Work.push_back(&F);
-    }
+        (F.hasOptNone() || (options::CodegenView && codegenWouldChange(F))))
+      Analysed.insert(&F);
+  return Analysed;
+}
+
+/// \p Analysed and every function they call, directly or not: what the
+/// copy must define.
+static FunctionSet functionsToCopy(const FunctionSet &Analysed) {
+  FunctionSet Need = Analysed;
+  SmallVector<const Function *, 16> Work(Analysed.begin(), Analysed.end());
   while (!Work.empty()) {
     const Function *F = Work.pop_back_val();
     for (const Instruction &I : instructions(*F))
@@ -149,14 +143,12 @@ functionsToCopy(const Module &M, bool Codegen,
   return Need;
 }
 
-/// Copies \p M; \p Map gets the copies of its functions and blocks (a plain
-/// map: the cloner's value handles on every instruction would cost their
-/// upkeep until the copy is freed); \p Prepare the functions the codegen
-/// pipeline is run on.
-static std::unique_ptr<Module> copyOf(const Module &M, bool Codegen,
-                                      DenseMap<const Value *, Value *> &Map,
-                                      DenseSet<const Function *> &Prepare) {
-  DenseSet<const Function *> Need = functionsToCopy(M, Codegen, Prepare);
+/// Copies the functions of \p Need and every global of \p M; \p Map gets
+/// the copies of the functions and their blocks (a plain map: the cloner's
+/// value handles on every instruction would cost their upkeep until the
+/// copy is freed).
+static std::unique_ptr<Module> copyOf(const Module &M, const FunctionSet &Need,
+                                      DenseMap<const Value *, Value *> &Map) {
   ValueToValueMapTy VMap;
   std::unique_ptr<Module> Copy =
       CloneModule(M, VMap, [&](const GlobalValue *GV) {
@@ -175,26 +167,23 @@ static std::unique_ptr<Module> copyOf(const Module &M, bool Codegen,
   return Copy;
 }
 
-CanonicalClone::CanonicalClone(const Module &M, bool Codegen)
-    : AM(std::make_unique<Managers>(M)) {
-  DenseSet<const Function *> ToPrepare;
-  Copy = copyOf(M, Codegen, VMap, ToPrepare);
+CanonicalClone::CanonicalClone(const Module &M, const FunctionSet &Analysed)
+    : Analysed(Analysed), Copy(copyOf(M, functionsToCopy(Analysed), VMap)),
+      AM(std::make_unique<Managers>(M)) {
   // The pipeline texts are constants of this file: a parse error is a bug.
   FunctionPassManager Canonical, Prepare;
   cantFail(AM->PB.parsePassPipeline(Canonical, CanonicalPipeline));
   cantFail(AM->PB.parsePassPipeline(Prepare, CodegenPipeline));
-  for (const Function &Orig : M) {
-    auto *F = cast_or_null<Function>(VMap.lookup(&Orig));
-    if (!F || F->isDeclaration())
-      continue;
-    if (Orig.hasOptNone()) {
-      F->removeFnAttr(Attribute::OptimizeNone);
-      F->removeFnAttr(Attribute::NoInline);
-      pinMemoryAccesses(*F);
-      AM->FAM.invalidate(*F, Canonical.run(*F, AM->FAM));
+  for (const Function *Orig : Analysed) {
+    auto &F = *cast<Function>(VMap.lookup(Orig));
+    if (Orig->hasOptNone()) {
+      F.removeFnAttr(Attribute::OptimizeNone);
+      F.removeFnAttr(Attribute::NoInline);
+      pinMemoryAccesses(F);
+      AM->FAM.invalidate(F, Canonical.run(F, AM->FAM));
     }
-    if (ToPrepare.contains(&Orig))
-      AM->FAM.invalidate(*F, Prepare.run(*F, AM->FAM));
+    if (options::CodegenView)
+      AM->FAM.invalidate(F, Prepare.run(F, AM->FAM));
   }
 }
 

@@ -19,7 +19,7 @@
 //   address multiply-adds become 255 and 17). The copy gets the cheap part
 //   of that: EarlyCSE with MemorySSA (redundant loads), constant offsets
 //   split from GEPs, EarlyCSE again. Only functions where those passes have
-//   something to do (codegenWouldChange) are copied, with what they call.
+//   something to do are copied, with what they call.
 //
 // Loops of the copy map back to the original loops through the blocks they
 // share.
@@ -29,6 +29,7 @@
 #define KERNELTIME_PLUGIN_CANONICALCLONE_H
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/PassManager.h"
 #include "llvm/Transforms/Utils/ValueMapper.h"
@@ -42,21 +43,23 @@ class LoopInfo;
 
 namespace ktime {
 
-/// Whether the codegen pipeline would change \p F (a cheap scan: repeated
-/// computations or loads, constant offsets in address indices).
-bool codegenWouldChange(const llvm::Function &F);
+using FunctionSet = llvm::DenseSet<const llvm::Function *>;
 
-/// Whether \p F is analysed through the copy: when it is optnone, or with
-/// the codegen view when it would change.
-bool isAnalysedThroughClone(const llvm::Function &F);
+/// The functions of \p M analysed through the copy: the optnone ones and,
+/// with the codegen view, those its passes would change (one scan each).
+FunctionSet functionsAnalysedThroughCopy(const llvm::Module &M);
 
 /// A prepared copy of a module with its own analysis managers.
 class CanonicalClone {
 public:
-  /// Copies \p M; canonicalises its optnone functions, and with \p Codegen
-  /// prepares every function as the back end would.
-  CanonicalClone(const llvm::Module &M, bool Codegen);
+  /// Copies \p Analysed (functionsAnalysedThroughCopy) and what they call;
+  /// canonicalises the optnone ones, and with the codegen view prepares
+  /// the analysed ones as the back end would.
+  CanonicalClone(const llvm::Module &M, const FunctionSet &Analysed);
   ~CanonicalClone();
+
+  /// Whether \p F is analysed through this copy.
+  bool analyses(const llvm::Function &F) const { return Analysed.contains(&F); }
 
   /// The copy of \p F.
   llvm::Function &getClone(const llvm::Function &F);
@@ -69,6 +72,7 @@ public:
 
 private:
   struct Managers;
+  FunctionSet Analysed;
   /// The copies of the functions and blocks of the original module.
   llvm::DenseMap<const llvm::Value *, llvm::Value *> VMap;
   std::unique_ptr<llvm::Module> Copy;

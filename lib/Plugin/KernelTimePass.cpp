@@ -25,7 +25,8 @@ namespace ktime {
 /// target, only when kernel-time remarks are wanted: the analysis costs
 /// compile time.
 static void emitMemoryRemarks(Module &M, ModuleAnalysisManager &MAM,
-                              ArrayRef<KernelReport> Reports) {
+                              ArrayRef<KernelReport> Reports,
+                              CanonicalClone *Copy) {
   if (Reports.empty() || !OptimizationRemarkEmitter::allowExtraAnalysis(
                              M.getContext(), RemarkPassName))
     return;
@@ -34,7 +35,6 @@ static void emitMemoryRemarks(Module &M, ModuleAnalysisManager &MAM,
     return;
   FunctionAnalysisManager &FAM =
       MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
-  std::unique_ptr<CanonicalClone> Clone;
   for (const KernelReport &R : Reports) {
     std::string Why;
     std::optional<std::vector<const GpuTarget *>> Targets =
@@ -44,10 +44,11 @@ static void emitMemoryRemarks(Module &M, ModuleAnalysisManager &MAM,
     Function *F = R.Kernel;
     FunctionAnalysisManager *Analyses = &FAM;
     if (R.ThroughClone) {
-      if (!Clone)
-        Clone = std::make_unique<CanonicalClone>(M, options::CodegenView);
-      F = &Clone->getClone(*R.Kernel);
-      Analyses = &Clone->getFAM();
+      // The copy the report was analysed in (analyseModule made it).
+      if (!Copy)
+        continue;
+      F = &Copy->getClone(*R.Kernel);
+      Analyses = &Copy->getFAM();
     }
     MemoryAnalysis MA(*F, *Analyses, *Targets->front(),
                       getRequiredBlockDim(*R.Kernel));
@@ -57,7 +58,9 @@ static void emitMemoryRemarks(Module &M, ModuleAnalysisManager &MAM,
 }
 
 PreservedAnalyses KernelTimePass::run(Module &M, ModuleAnalysisManager &MAM) {
-  std::optional<std::vector<KernelReport>> Reports = analyseModule(M, MAM);
+  std::unique_ptr<CanonicalClone> Copy;
+  std::optional<std::vector<KernelReport>> Reports =
+      analyseModule(M, MAM, &Copy);
   if (!Reports)
     return PreservedAnalyses::all();
   for (const KernelReport &R : *Reports) {
@@ -69,7 +72,7 @@ PreservedAnalyses KernelTimePass::run(Module &M, ModuleAnalysisManager &MAM) {
   if (!options::ReportFile.empty() && compat::getTargetTriple(M).isNVPTX())
     if (Error E = appendJsonReport(options::ReportFile, *Reports))
       M.getContext().emitError("KernelTime: " + toString(std::move(E)));
-  emitMemoryRemarks(M, MAM, *Reports);
+  emitMemoryRemarks(M, MAM, *Reports, Copy.get());
   return PreservedAnalyses::all();
 }
 

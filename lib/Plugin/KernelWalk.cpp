@@ -2,7 +2,6 @@
 #include "KernelWalk.h"
 #include "CanonicalClone.h"
 #include "KernelTime/Compat.h"
-#include "Options.h"
 #include "TargetSelection.h"
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/Module.h"
@@ -29,6 +28,7 @@ void forEachKernelOnEachGpu(Module &M, ModuleAnalysisManager &MAM,
      << (Kernels.size() == 1 ? " kernel\n" : " kernels\n");
   FunctionAnalysisManager &FAM =
       MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
+  FunctionSet ThroughCopy = functionsAnalysedThroughCopy(M);
   std::unique_ptr<CanonicalClone> Clone;
   for (Function *F : Kernels) {
     StringRef Name = F->getName();
@@ -47,9 +47,9 @@ void forEachKernelOnEachGpu(Module &M, ModuleAnalysisManager &MAM,
     }
     Function *Analysed = F;
     FunctionAnalysisManager *AnalysedFAM = &FAM;
-    if (isAnalysedThroughClone(*F)) {
+    if (ThroughCopy.contains(F)) {
       if (!Clone)
-        Clone = std::make_unique<CanonicalClone>(M, options::CodegenView);
+        Clone = std::make_unique<CanonicalClone>(M, ThroughCopy);
       Analysed = &Clone->getClone(*F);
       AnalysedFAM = &Clone->getFAM();
     }

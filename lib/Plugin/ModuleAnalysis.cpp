@@ -5,7 +5,6 @@
 #include "KernelTime/Cost.h"
 #include "KernelTime/Thread.h"
 #include "LaunchPrediction.h"
-#include "Options.h"
 #include "TargetSelection.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -119,7 +118,8 @@ collectCalledDeviceFunctions(Module &M) {
 } // namespace
 
 std::optional<std::vector<KernelReport>>
-analyseModule(Module &M, ModuleAnalysisManager &MAM) {
+analyseModule(Module &M, ModuleAnalysisManager &MAM,
+              std::unique_ptr<CanonicalClone> *KeepCopy) {
   std::vector<KernelReport> Reports;
   if (!compat::getTargetTriple(M).isNVPTX())
     return Reports; // Host side of a CUDA compile: stay silent.
@@ -132,6 +132,7 @@ analyseModule(Module &M, ModuleAnalysisManager &MAM) {
     return std::nullopt;
   FunctionAnalysisManager &FAM =
       MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
+  FunctionSet ThroughCopy = functionsAnalysedThroughCopy(M);
   std::unique_ptr<CanonicalClone> Clone;
   // What each report analysed, in the order of Reports.
   std::vector<AnalysedKernel> Analysed;
@@ -148,9 +149,9 @@ analyseModule(Module &M, ModuleAnalysisManager &MAM) {
     KernelReport R;
     AnalysedKernel A;
     A.Targets = *Targets;
-    if (isAnalysedThroughClone(F)) {
+    if (ThroughCopy.contains(&F)) {
       if (!Clone)
-        Clone = std::make_unique<CanonicalClone>(M, options::CodegenView);
+        Clone = std::make_unique<CanonicalClone>(M, ThroughCopy);
       R = analyseThroughClone(F, *Clone, FAM, Primary, A.Model);
       if (Specs->empty())
         A.Model.reset(); // no launches to reuse it
@@ -195,6 +196,8 @@ analyseModule(Module &M, ModuleAnalysisManager &MAM) {
     if (!predictLaunches(M, *Specs, Analysed))
       return std::nullopt;
   }
+  if (KeepCopy)
+    *KeepCopy = std::move(Clone);
   return Reports;
 }
 

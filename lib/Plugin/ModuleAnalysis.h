@@ -8,9 +8,11 @@
 #ifndef KERNELTIME_PLUGIN_MODULEANALYSIS_H
 #define KERNELTIME_PLUGIN_MODULEANALYSIS_H
 
+#include "CanonicalClone.h"
 #include "KernelTime/Report.h"
 #include "llvm/IR/PassManager.h"
 
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -18,8 +20,11 @@ namespace ktime {
 
 /// One report per kernel of \p M; empty for a host module. std::nullopt
 /// after an error the user must fix (reported through the LLVMContext).
+/// \p KeepCopy, when given, gets the copy the reports with ThroughClone were
+/// analysed in (null if none was made), for the Memory stage to use again.
 std::optional<std::vector<KernelReport>>
-analyseModule(llvm::Module &M, llvm::ModuleAnalysisManager &MAM);
+analyseModule(llvm::Module &M, llvm::ModuleAnalysisManager &MAM,
+              std::unique_ptr<CanonicalClone> *KeepCopy = nullptr);
 
 } // namespace ktime
 
