@@ -57,6 +57,15 @@ Expr product(std::initializer_list<const char *> Syms,
   return P.substitute(Sizes);
 }
 
+/// \p Box (tid.*, loop iterations) and ctaid.* in [0, nctaid.*): the grid.
+std::vector<BoxVar> gridBox(std::vector<BoxVar> Box,
+                            const std::map<std::string, Expr> &Sizes) {
+  for (const char *D : {"x", "y", "z"})
+    Box.push_back({std::string("ctaid.") + D,
+                   Expr::symbol(std::string("nctaid.") + D).substitute(Sizes)});
+  return Box;
+}
+
 /// The constant d with E = E[Sym := 0] + d * Sym, if there is one.
 std::optional<Rational> linearCoefficient(const Expr &E,
                                           const std::string &Sym) {
@@ -76,10 +85,10 @@ std::optional<std::vector<BoxVar>>
 rowBoundedBox(const Expr &Offset, std::vector<BoxVar> GridBox,
               const std::vector<const OpaqueValue *> &Moving,
               const ExprBuilder &B) {
+  std::set<std::string> Syms;
+  Offset.collectSymbols(Syms);
   for (const OpaqueValue *O : Moving) {
     std::string Sym;
-    std::set<std::string> Syms;
-    Offset.collectSymbols(Syms);
     for (const std::string &S : Syms)
       if (B.opaque(S) == O)
         Sym = S;
@@ -205,12 +214,8 @@ std::vector<AccessGroup> buildGroups(MutableArrayRef<AccessInfo> Accesses,
     bool ExactBlock = false, ExactGrid = false;
     if (Footprint) {
       Unique = footprintBytes(K.Rest, Shifts[G], Bytes, Box, ExactBlock);
-      std::vector<BoxVar> GridBox = Box;
-      for (const char *D : {"x", "y", "z"})
-        GridBox.push_back(
-            {std::string("ctaid.") + D,
-             Expr::symbol(std::string("nctaid.") + D).substitute(In.Sizes)});
-      Grid = footprintBytes(K.Rest, Shifts[G], Bytes, GridBox, ExactGrid);
+      Grid = footprintBytes(K.Rest, Shifts[G], Bytes, gridBox(Box, In.Sizes),
+                            ExactGrid);
     }
     if (K.Space == MemSpace::Local) {
       // Local memory is private: each thread has its own copy of what the
@@ -234,27 +239,18 @@ std::vector<AccessGroup> buildGroups(MutableArrayRef<AccessInfo> Accesses,
       if (Addr.Base && Addr.PerRowOffset) {
         RowOffset = *Addr.PerRowOffset;
         Moving = In.Builder.opaqueIn(*RowOffset);
+        const Loop *AccessLoop =
+            In.LI.getLoopFor(Accesses[Group.Members.front()].Inst->getParent());
         if (llvm::any_of(Moving, [&](const OpaqueValue *O) {
-              return !inLoop(
-                         In.LI.getLoopFor(
-                             Accesses[Group.Members.front()].Inst->getParent()),
-                         O->DefLoop) &&
-                     O->DefLoop !=
-                         In.LI.getLoopFor(
-                             Accesses[Group.Members.front()].Inst->getParent());
+              return !inLoop(AccessLoop, O->DefLoop);
             }))
-          RowOffset.reset();
+          RowOffset.reset(); // a value not computed in a loop around it
       }
     }
     if (!Footprint && RowOffset && !Moving.empty() &&
         K.Space != MemSpace::Local) {
-      std::vector<BoxVar> GridBox = Box;
-      for (const char *D : {"x", "y", "z"})
-        GridBox.push_back(
-            {std::string("ctaid.") + D,
-             Expr::symbol(std::string("nctaid.") + D).substitute(In.Sizes)});
-      if (std::optional<std::vector<BoxVar>> Rows =
-              rowBoundedBox(*RowOffset, GridBox, Moving, In.Builder)) {
+      if (std::optional<std::vector<BoxVar>> Rows = rowBoundedBox(
+              *RowOffset, gridBox(Box, In.Sizes), Moving, In.Builder)) {
         bool Exact = false;
         Grid = footprintBytes(*RowOffset, Shifts[G], Bytes, *Rows, Exact);
         if (Grid) {
