@@ -33,15 +33,8 @@ gen=test/robustness/Inputs
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR + 1) / 2)]}'; }
-# time_ms CMD...: median wall-clock milliseconds of RUNS runs.
-time_ms() {
-  for _ in $(seq "$runs"); do
-    start=$(date +%s%N)
-    "$@" >/dev/null 2>&1
-    echo $(( ($(date +%s%N) - start) / 1000000 ))
-  done | median
-}
+# median, time_ms (median wall-clock ms of $runs runs of a command)
+. bench/timing.sh
 row() { # name, baseline ms, with-plugin ms
   awk -v n="$1" -v b="$2" -v k="$3" \
     'BEGIN { printf "| %s | %d | %d | %.2f |\n", n, b, k, (b > 0 ? k / b : 0) }'

@@ -16,15 +16,8 @@ export KTIME_PLUGIN=$build/lib/KernelTime.so
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR + 1) / 2)]}'; }
-# time_ms CMD...: median wall-clock milliseconds of RUNS runs.
-time_ms() {
-  for _ in $(seq "$runs"); do
-    start=$(date +%s%N)
-    "$@" >/dev/null 2>&1
-    echo $(( ($(date +%s%N) - start) / 1000000 ))
-  done | median
-}
+# median, time_ms (median wall-clock ms of $runs runs of a command)
+. bench/timing.sh
 
 gpus=a100-pcie-40gb,rtx-a6000,gtx-1050
 sweep=(utils/ktime examples/nbody.cu --kernel nbody --gpu "$gpus"
