@@ -1,0 +1,48 @@
+; The active lanes behind nested branches (lib/Plugin/KernelInputs.cpp):
+; the fractions of the branches on the way multiply, unless the product
+; would have more than 64 terms; then the fraction is the least of them, an
+; upper bound (exact when one branch's lanes include the other's), with an
+; Assumption.
+; RUN: %opt_ktime -passes='print<kernel-time>' -ktime-gpu=a100 \
+; RUN:   -ktime-launch=nested:grid=1,block=4x16,n=5 -disable-output %s | FileCheck %s
+;
+; Block 4 x 16: a warp is 8 rows of 4 lanes, so each branch's fraction is a
+; sum over the warp's 8 rows (8 terms); three nested branches would give
+; 8^3 = 512 terms > 64: the least fraction is taken. The branches test
+; tid.y < n, < n + 1, < n + 2 with n = 5: the lanes that pass all three are
+; those of the first, tid.y < 5 (the sets are nested, so the least fraction
+; is exact): 5 rows x 4 lanes = 20 threads, each storing 4 B:
+;   global bytes = 20 x 4 = 80 (one block), all of them reaching L2
+;   (stores), none from DRAM (the footprint fits L2, warm by default)
+; CHECK: bytes: global 80.0, L2 80.0, DRAM 0.0, shared 0.0
+; CHECK: assumption: the active lanes behind deeply nested branches are the least of the branches' fractions, an upper bound (their product would have more than 64 terms)
+
+target triple = "nvptx64-nvidia-cuda"
+
+declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+declare i32 @llvm.nvvm.read.ptx.sreg.tid.y()
+
+define ptx_kernel void @nested(ptr addrspace(1) %out, i32 %n) {
+entry:
+  %tx = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %ty = call i32 @llvm.nvvm.read.ptx.sreg.tid.y()
+  %c1 = icmp slt i32 %ty, %n
+  br i1 %c1, label %b1, label %exit
+b1:
+  %n1 = add i32 %n, 1
+  %c2 = icmp slt i32 %ty, %n1
+  br i1 %c2, label %b2, label %exit
+b2:
+  %n2 = add i32 %n, 2
+  %c3 = icmp slt i32 %ty, %n2
+  br i1 %c3, label %b3, label %exit
+b3:
+  %row = shl i32 %ty, 2
+  %i = add i32 %row, %tx
+  %i64 = zext i32 %i to i64
+  %p = getelementptr inbounds float, ptr addrspace(1) %out, i64 %i64
+  store float 1.0, ptr addrspace(1) %p, align 4
+  br label %exit
+exit:
+  ret void
+}
