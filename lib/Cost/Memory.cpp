@@ -60,9 +60,7 @@ std::string spaceSuffix(MemSpace S) {
 
 /// A user that can take one operand straight from a constant bank.
 bool takesBankOperand(const User *U) {
-  if (isa<BinaryOperator, UnaryOperator, CmpInst>(U))
-    return true;
-  if (isa<SelectInst>(U))
+  if (isa<BinaryOperator, UnaryOperator, CmpInst, SelectInst>(U))
     return true;
   if (auto *II = dyn_cast<IntrinsicInst>(U)) {
     switch (II->getIntrinsicID()) {
