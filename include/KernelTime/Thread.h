@@ -14,6 +14,7 @@
 #include "llvm/IR/PassManager.h"
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -96,15 +97,26 @@ struct CostInfo;
 /// it (the Memory stage's bank conflicts and constant-cache serialisation).
 using CostAdjuster = std::function<void(const llvm::Instruction &, CostInfo &)>;
 
+/// Whether some lane of the modelled warp takes the edge \p Branch ->
+/// \p Succ of a divergent branch: an Expr in ids, sizes and parameters that
+/// is 1 or 0 (evaluated at the warp's first lane), or std::nullopt when not
+/// known (the side then counts as taken). The launch path gets it from the
+/// Memory stage's lane conditions (docs/model.md, "Sides no lane takes").
+using BranchReach = std::function<std::optional<Expr>(
+    const llvm::BasicBlock &Branch, const llvm::BasicBlock &Succ)>;
+
 /// The per-thread model of \p F (a kernel or a device function it calls),
 /// with instruction costs from \p Costs, adjusted by \p Adjust when given;
 /// \p NominalLatencies binds each lat.* symbol to the target's nominal value
-/// to choose critical paths.
+/// to choose critical paths. With \p Reach, the nodes on one side of a
+/// divergent branch of \p F (not of its callees) count only when some lane
+/// of the warp takes that side.
 ThreadModel computeThreadModel(llvm::Function &F,
                                llvm::FunctionAnalysisManager &FAM,
                                const CostModel &Costs,
                                const Bindings &NominalLatencies,
-                               const CostAdjuster &Adjust = nullptr);
+                               const CostAdjuster &Adjust = nullptr,
+                               const BranchReach &Reach = nullptr);
 
 } // namespace ktime
 

@@ -11,6 +11,7 @@
 #include "KernelInputs.h"
 #include "KernelTime/Cost.h"
 #include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/UniformityAnalysis.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/Instructions.h"
 
@@ -55,12 +56,60 @@ KernelInputBuilder::KernelInputBuilder(Function &F,
     L.Trip.collectSymbols(Symbols);
 }
 
-const ThreadModel &KernelInputBuilder::modelFor(const MemoryAnalysis &MA) {
-  std::array<unsigned, 3> Key =
-      MA.getBlockDim().value_or(std::array<unsigned, 3>{0, 0, 0});
+BranchReach KernelInputBuilder::reachOf(const MemoryAnalysis &MA,
+                                        ReachCache &Cache) {
+  return [&MA, &Cache](const BasicBlock &Branch,
+                       const BasicBlock &Succ) -> std::optional<Expr> {
+    auto [It, New] = Cache.try_emplace({&Branch, &Succ});
+    if (!New)
+      return It->second;
+    std::optional<Expr> Lanes = MA.activeLanes(Branch, Succ);
+    if (!Lanes)
+      return std::nullopt;
+    // A reach that changes from one iteration of a loop to the next would
+    // be taken at the mean iteration (a guard of the first iteration at
+    // none): such a side keeps counting on every iteration, an upper bound.
+    std::set<std::string> Symbols;
+    Lanes->collectSymbols(Symbols);
+    if (llvm::any_of(Symbols, [](const std::string &S) {
+          return StringRef(S).starts_with("iter.");
+        }))
+      return std::nullopt;
+    std::optional<Rational> C = Lanes->getConstant();
+    if (C && !(*C < Rational(static_cast<int64_t>(MA.warpLanes()))))
+      return std::nullopt; // every lane: the side is taken
+    It->second = C ? Expr::constant(*C < Rational(1) ? *C : Rational(1))
+                   : Expr::min(Expr::constant(1), *Lanes);
+    return It->second;
+  };
+}
+
+bool KernelInputBuilder::weighsSomeSide(const BranchReach &Reach) const {
+  UniformityInfo &UI = FAM.getResult<UniformityInfoAnalysis>(F);
+  for (const BasicBlock &BB : F) {
+    if (BB.getTerminator()->getNumSuccessors() < 2 ||
+        !UI.hasDivergentTerminator(BB))
+      continue;
+    for (const BasicBlock *S : successors(&BB))
+      if (Reach(BB, *S))
+        return true;
+  }
+  return false;
+}
+
+const ThreadModel &KernelInputBuilder::modelFor(const MemoryAnalysis &MA,
+                                                const Bindings &ParamValues) {
+  std::pair<std::array<unsigned, 3>, Bindings> Key = {
+      MA.getBlockDim().value_or(std::array<unsigned, 3>{0, 0, 0}), ParamValues};
   auto It = Models.find(Key);
   if (It != Models.end())
     return It->second;
+  // Sides of divergent branches that no lane of a warp takes cost nothing
+  // there (a bounds guard in a block past the end of the data).
+  ReachCache Cache;
+  BranchReach Reach = reachOf(MA, Cache);
+  if (!weighsSomeSide(Reach))
+    Reach = nullptr;
   // Replays: a bank-conflicted or wide shared access takes one wavefront
   // per phase, a constant access one per distinct address; each extra one
   // costs the issue slot again and a cycle of latency (seed 002: a conflict
@@ -74,10 +123,11 @@ const ThreadModel &KernelInputBuilder::modelFor(const MemoryAnalysis &MA) {
   };
   // Without a replay the adjustment changes no cost: the model is the
   // plain one (only its issue cycles are split by pipe).
-  if (llvm::none_of(MA.accesses(),
-                    [&](const AccessInfo &A) { return ReplaysOf(A) > 1; })) {
+  if (!Reach && llvm::none_of(MA.accesses(), [&](const AccessInfo &A) {
+        return ReplaysOf(A) > 1;
+      })) {
     ThreadModel M = Plain;
-    M.Delay = issueCycles(CostModel(T), nullptr, Plain.Delay);
+    M.Delay = issueCycles(CostModel(T), nullptr, nullptr, Plain.Delay);
     return Models.emplace(Key, std::move(M)).first->second;
   }
   CostAdjuster Adjust = [&MA, &ReplaysOf](const Instruction &I, CostInfo &C) {
@@ -91,14 +141,15 @@ const ThreadModel &KernelInputBuilder::modelFor(const MemoryAnalysis &MA) {
     C.Lat = C.Lat + Expr::constant(static_cast<int64_t>(Replays - 1));
   };
   CostModel Costs(T);
-  ThreadModel M =
-      computeThreadModel(F, FAM, Costs, Costs.getNominalLatencies(), Adjust);
-  M.Delay = issueCycles(Costs, Adjust, M.Delay);
+  ThreadModel M = computeThreadModel(F, FAM, Costs, Costs.getNominalLatencies(),
+                                     Adjust, Reach);
+  M.Delay = issueCycles(Costs, Adjust, Reach, M.Delay);
   return Models.emplace(Key, std::move(M)).first->second;
 }
 
 Expr KernelInputBuilder::issueCycles(const CostModel &Costs,
                                      const CostAdjuster &Adjust,
+                                     const BranchReach &Reach,
                                      const Expr &Serial) {
   // The processing block's pipes run side by side: a thread's issue cycles
   // are those of its busiest pipe, and at least its instructions over the
@@ -126,9 +177,9 @@ Expr KernelInputBuilder::issueCycles(const CostModel &Costs,
         Adjust(Inst, C);
       C.Del = C.Del * Expr::constant(Share(C, P));
     };
-    Expr D =
-        computeThreadModel(F, FAM, Costs, Costs.getNominalLatencies(), OnePipe)
-            .Delay;
+    Expr D = computeThreadModel(F, FAM, Costs, Costs.getNominalLatencies(),
+                                OnePipe, Reach)
+                 .Delay;
     std::optional<Rational> C = D.getConstant();
     if (!C || !C->isZero())
       Terms.push_back(D);
@@ -139,9 +190,10 @@ Expr KernelInputBuilder::issueCycles(const CostModel &Costs,
       C.Del = Expr::constant(Rational(static_cast<int64_t>(C.Count)) *
                              PerInstruction);
     };
-    Terms.push_back(
-        computeThreadModel(F, FAM, Costs, Costs.getNominalLatencies(), Dispatch)
-            .Delay);
+    Terms.push_back(computeThreadModel(F, FAM, Costs,
+                                       Costs.getNominalLatencies(), Dispatch,
+                                       Reach)
+                        .Delay);
   }
   if (Terms.empty())
     return Serial;
@@ -232,7 +284,7 @@ KernelInputBuilder::build(const std::map<std::string, Expr> &Params,
       ParamValues[Name] = *C;
 
   MemoryAnalysis MA(F, FAM, T, blockDim(Shape), ParamValues);
-  const ThreadModel &M = modelFor(MA);
+  const ThreadModel &M = modelFor(MA, ParamValues);
   for (const std::string &A : MA.kernelAssumptions())
     Assumptions.push_back(A);
 
@@ -349,14 +401,18 @@ KernelInputBuilder::counts(const std::map<std::string, Expr> &Params,
                            const LaunchShape &Shape) {
   MemoryAnalysis MA(F, FAM, T, blockDim(Shape));
   CostModel Costs(T);
+  ReachCache Cache;
+  BranchReach Reach = reachOf(MA, Cache);
+  if (!weighsSomeSide(Reach))
+    Reach = nullptr;
   auto Count =
       [&](std::function<unsigned(const Instruction &, const CostInfo &)>
               Weight) {
         CostAdjuster Adjust = [&](const Instruction &I, CostInfo &C) {
           C.Del = Expr::constant(static_cast<int64_t>(Weight(I, C)));
         };
-        ThreadModel M = computeThreadModel(F, FAM, Costs,
-                                           Costs.getNominalLatencies(), Adjust);
+        ThreadModel M = computeThreadModel(
+            F, FAM, Costs, Costs.getNominalLatencies(), Adjust, Reach);
         return M.Delay.substitute(launchSubst(Params, Shape));
       };
   auto IsGlobal = [](const CostInfo &C) {

@@ -43,6 +43,10 @@ struct InstructionCounts {
 
 class KernelInputBuilder {
 public:
+  using ReachCache =
+      std::map<std::pair<const llvm::BasicBlock *, const llvm::BasicBlock *>,
+               std::optional<Expr>>;
+
   /// \p Known, if given, is the per-thread model of \p F for \p T without
   /// adjustments, already computed (the kernel's report): it is not computed
   /// again. Its loops must be \p F's.
@@ -68,12 +72,19 @@ private:
   /// The thread model for one block shape, with the Memory stage's
   /// adjustments of shared and constant accesses (the plain model when no
   /// access is adjusted).
-  const ThreadModel &modelFor(const MemoryAnalysis &MA);
+  const ThreadModel &modelFor(const MemoryAnalysis &MA,
+                              const Bindings &ParamValues);
+  /// Whether some lane of \p MA's warp takes a divergent branch's edge
+  /// (min(1, active lanes)); std::nullopt when all lanes do or it is not
+  /// known. Cached in \p Cache, which must outlive the result.
+  static BranchReach reachOf(const MemoryAnalysis &MA, ReachCache &Cache);
+  /// True if some divergent branch of F has a side that \p Reach weights.
+  bool weighsSomeSide(const BranchReach &Reach) const;
   /// The issue cycles of a thread: the largest of its per-pipe delays and
   /// its instructions over the dispatch rate; \p Serial (the sum of every
   /// del) when the target gives neither.
   Expr issueCycles(const CostModel &Costs, const CostAdjuster &Adjust,
-                   const Expr &Serial);
+                   const BranchReach &Reach, const Expr &Serial);
   Expr executionsPerThread(const llvm::Instruction &I,
                            const ThreadModel &M) const;
   /// \p Bounded is set when the fraction is the least of its branches'
@@ -85,7 +96,9 @@ private:
   llvm::FunctionAnalysisManager &FAM;
   const GpuTarget &T;
   ThreadModel Plain;
-  std::map<std::array<unsigned, 3>, ThreadModel> Models;
+  /// Models per block shape and parameter values (the lane conditions
+  /// that weigh branch sides may use both).
+  std::map<std::pair<std::array<unsigned, 3>, Bindings>, ThreadModel> Models;
   std::set<std::string> Symbols;
 };
 

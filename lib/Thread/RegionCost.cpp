@@ -6,10 +6,15 @@
 // continuation when N's branch is uniform (or N has one successor), and when
 // it is divergent the warp runs every node between N and N's immediate
 // post-dominator P (each once, both sides) and then continues from P.
+// Given a reach for the branch's edges (RegionCallbacks::Reach), a node on
+// one side only is weighted by whether some lane of the warp takes that
+// side: a bounds guard's body costs nothing in a warp whose lanes are all
+// out of bounds.
 // Cycles the region still has (irreducible control flow) are cut at the edge
 // that closes them, with an assumption saying so.
 //
 //===----------------------------------------------------------------------===//
+#include "AffineTripCount.h"
 #include "ThreadModelImpl.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
@@ -147,31 +152,100 @@ NodeCost summarizeRegion(const Loop *L, const BasicBlock &Entry, LoopInfo &LI,
   for (unsigned I = 0; I != PostOrder.size(); ++I)
     Position[PostOrder[I]] = I;
 
+  auto IsDivergentBranch = [&](int N) {
+    const BasicBlock *Block = R.node(N).Block;
+    return Succ[N].size() > 1 && Block && CB.IsDivergent(*Block);
+  };
+  // The node of N's immediate post-dominator, or -1 when it is not in the
+  // region (an early return, an exit from the loop).
+  auto PostDominator = [&](int N) {
+    const BasicBlock *PBlock = nullptr;
+    if (DomTreeNode *DN = PDT.getNode(R.node(N).Block))
+      if (DomTreeNode *IP = DN->getIDom())
+        PBlock = IP->getBlock();
+    int P = PBlock ? R.nodeFor(PBlock) : -1;
+    return P >= 0 && Position.count(P) ? P : -1;
+  };
+  // The nodes reached from \p From before \p P, each once.
+  auto Between = [&](ArrayRef<int> From, int P) {
+    DenseSet<int> Seen;
+    std::vector<int> Order;
+    std::vector<int> Work(From.begin(), From.end());
+    while (!Work.empty()) {
+      int X = Work.back();
+      Work.pop_back();
+      if (X == P || !Seen.insert(X).second)
+        continue;
+      Order.push_back(X);
+      for (int Y : Succ[X])
+        Work.push_back(Y);
+    }
+    return Order;
+  };
+
+  std::vector<char> WeighedUniform(R.size(), 0);
+  if (CB.Reach) {
+    // A node on one side only of a divergent branch runs only when some
+    // lane of the warp takes that side: its cost is weighted by the side's
+    // reach (1 or 0), the reaches of nested branches multiplying.
+    std::vector<std::optional<Expr>> Weight(R.size());
+    for (int N : PostOrder) {
+      if (Succ[N].size() < 2 || !R.node(N).Block)
+        continue;
+      const BasicBlock &Block = *R.node(N).Block;
+      int P = PostDominator(N);
+      DenseMap<int, unsigned> Sides; // node -> sides that reach it
+      std::vector<std::pair<std::vector<int>, std::optional<Expr>>> Side;
+      for (int S : Succ[N]) {
+        const BasicBlock *Edge = nullptr;
+        unsigned Edges = 0;
+        for (const BasicBlock *BB : llvm::successors(&Block))
+          if (R.nodeFor(BB) == S) {
+            Edge = BB;
+            ++Edges;
+          }
+        std::optional<Expr> W;
+        if (Edges == 1)
+          W = CB.Reach(Block, *Edge);
+        Side.push_back({Between({S}, P), W});
+        for (int X : Side.back().first)
+          ++Sides[X];
+      }
+      // A uniform branch is weighed when every side's reach is known and
+      // the sides meet again: the warp takes exactly one of them.
+      if (!IsDivergentBranch(N)) {
+        if (P < 0 ||
+            llvm::any_of(Side, [](const auto &S) { return !S.second; }))
+          continue;
+        WeighedUniform[N] = true;
+      }
+      for (auto &[Nodes, W] : Side) {
+        if (!W)
+          continue;
+        for (int X : Nodes)
+          if (Sides[X] == 1)
+            Weight[X] = Weight[X] ? *Weight[X] * *W : *W;
+      }
+    }
+    for (int N : PostOrder)
+      if (Weight[N]) {
+        NodeCost &C = Own[N];
+        C.Lat = C.Lat.scaled(*Weight[N], *CB.Nominal);
+        C.Del = C.Del.scaled(*Weight[N], *CB.Nominal);
+        C.Barriers = simplifyWithSymbolRanges(C.Barriers * *Weight[N]);
+      }
+  }
+
   for (int N : PostOrder) { // Successors come first in post-order.
     NodeCost Cost = Own[N];
     const SmallVector<int, 4> &S = Succ[N];
-    const BasicBlock *Block = R.node(N).Block;
-    if (S.size() > 1 && Block && CB.IsDivergent(*Block)) {
-      // Both sides: every node between N and its post-dominator P.
-      const BasicBlock *PBlock = nullptr;
-      if (DomTreeNode *DN = PDT.getNode(Block))
-        if (DomTreeNode *IP = DN->getIDom())
-          PBlock = IP->getBlock();
-      int P = PBlock ? R.nodeFor(PBlock) : -1;
-      if (P >= 0 && !Position.count(P))
-        P = -1;
-      DenseSet<int> Seen;
-      std::vector<int> Work(S.begin(), S.end());
+    if (IsDivergentBranch(N) || WeighedUniform[N]) {
+      // Both sides: every node between N and its post-dominator P (of a
+      // uniform branch, the side no lane takes weighs 0).
+      int P = PostDominator(N);
       NodeCost Sides;
-      while (!Work.empty()) {
-        int X = Work.back();
-        Work.pop_back();
-        if (X == P || !Seen.insert(X).second)
-          continue;
+      for (int X : Between(S, P))
         Sides = Sides + Own[X];
-        for (int Y : Succ[X])
-          Work.push_back(Y);
-      }
       Cost = Cost + Sides;
       if (P >= 0)
         Cost = Cost + Rest[P];

@@ -34,8 +34,10 @@ namespace {
 class ThreadModelBuilder {
 public:
   ThreadModelBuilder(FunctionAnalysisManager &FAM, const CostModel &Costs,
-                     const Bindings &Nominal, const CostAdjuster &Adjust)
-      : FAM(FAM), Costs(Costs), Nominal(Nominal), Adjust(Adjust) {}
+                     const Bindings &Nominal, const CostAdjuster &Adjust,
+                     const BranchReach &Reach, const Function *ReachOf)
+      : FAM(FAM), Costs(Costs), Nominal(Nominal), Adjust(Adjust), Reach(Reach),
+        ReachOf(ReachOf) {}
 
   ThreadModel build(Function &F);
 
@@ -47,6 +49,9 @@ private:
   const CostModel &Costs;
   const Bindings &Nominal;
   const CostAdjuster &Adjust;
+  /// The reach of divergent branches' edges, for ReachOf's branches only.
+  const BranchReach &Reach;
+  const Function *ReachOf;
   /// Functions being modelled (for recursion) and finished callee models.
   SmallPtrSet<const Function *, 8> InProgress;
   DenseMap<const Function *, NodeCost> Callees;
@@ -159,6 +164,10 @@ ThreadModel ThreadModelBuilder::build(Function &F) {
   CB.IsDivergent = [&](const BasicBlock &BB) {
     return UI.hasDivergentTerminator(BB);
   };
+  if (Reach && &F == ReachOf) {
+    CB.Reach = Reach;
+    CB.Nominal = &Nominal;
+  }
 
   std::vector<std::string> RegionNotes;
   // Inner loops come after their parents in M.Loops.
@@ -202,8 +211,10 @@ ThreadModel ThreadModelBuilder::build(Function &F) {
 ThreadModel computeThreadModel(Function &F, FunctionAnalysisManager &FAM,
                                const CostModel &Costs,
                                const Bindings &NominalLatencies,
-                               const CostAdjuster &Adjust) {
-  return ThreadModelBuilder(FAM, Costs, NominalLatencies, Adjust).build(F);
+                               const CostAdjuster &Adjust,
+                               const BranchReach &Reach) {
+  return ThreadModelBuilder(FAM, Costs, NominalLatencies, Adjust, Reach, &F)
+      .build(F);
 }
 
 } // namespace ktime

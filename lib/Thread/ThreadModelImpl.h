@@ -56,11 +56,18 @@ struct RegionCallbacks {
   /// True if the branch ending \p BB may go different ways for the threads
   /// of one warp.
   std::function<bool(const llvm::BasicBlock &)> IsDivergent;
+  /// Optional: whether some lane takes a divergent branch's edge. A node
+  /// on one side only (before the branch's post-dominator) is weighted by
+  /// it, the weights of nested branches multiplying.
+  BranchReach Reach;
+  /// The nominal latencies, for weighted costs (needed with Reach).
+  const NominalLatencies *Nominal = nullptr;
 };
 
 /// The cost of one pass through the blocks directly in \p L (the function
 /// body when \p L is null), sub-loops collapsed into compound nodes: the
-/// longer side of a uniform branch, both sides of a divergent one. Notes
+/// longer side of a uniform branch, both sides of a divergent one (each
+/// weighted by CB.Reach when it says whether some lane takes it). Notes
 /// irreducible control flow in \p Assumptions.
 NodeCost summarizeRegion(const llvm::Loop *L, const llvm::BasicBlock &Entry,
                          llvm::LoopInfo &LI, llvm::PostDominatorTree &PDT,
