@@ -203,6 +203,14 @@ public:
   /// side; `if (tid.x % 2)` 16 on each side.
   std::optional<Expr> activeLanes(const llvm::BasicBlock &Branch,
                                   const llvm::BasicBlock &Succ) const;
+  /// True if every lane of a warp that takes the edge \p OuterBranch ->
+  /// \p OuterSucc also takes \p InnerBranch -> \p InnerSucc, as the two
+  /// conditions show by themselves (i < n implies i < n + 1; two masks);
+  /// false when not known.
+  bool edgeImplies(const llvm::BasicBlock &OuterBranch,
+                   const llvm::BasicBlock &OuterSucc,
+                   const llvm::BasicBlock &InnerBranch,
+                   const llvm::BasicBlock &InnerSucc) const;
   /// activeLanes divided by the lanes of the modelled warp (32, or the
   /// block's thread count when the block is smaller).
   std::optional<Expr> activeFraction(const llvm::BasicBlock &Branch,

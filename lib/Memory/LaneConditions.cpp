@@ -252,6 +252,21 @@ LaneCondition LaneConditions::negate(const LaneCondition &C) const {
   return R;
 }
 
+bool LaneConditions::implies(const LaneCondition &A, const LaneCondition &B) {
+  if (A.Mask && B.Mask && A.Mask->size() == B.Mask->size()) {
+    BitVector OnlyA = *A.Mask;
+    OnlyA.reset(*B.Mask);
+    return OnlyA.none();
+  }
+  // X_A + d > 0 implies X_B + d > 0 for every lane when the deltas agree and
+  // X_B - X_A is a known constant >= 0.
+  if (!A.Cmp || !B.Cmp || A.Cmp->T != Test::Positive ||
+      B.Cmp->T != Test::Positive || A.Cmp->D != B.Cmp->D)
+    return false;
+  std::optional<Rational> Gap = (B.Cmp->X0 - A.Cmp->X0).getConstant();
+  return Gap && !(*Gap < Rational(0));
+}
+
 std::optional<LaneCondition> LaneConditions::combine(const LaneCondition &X,
                                                      const LaneCondition &Y,
                                                      bool IsAnd) {

@@ -615,6 +615,31 @@ std::optional<Expr> MemoryAnalysis::activeLanes(const BasicBlock &Branch,
   return Expr::constant(I->Layout.Lanes) - *C->Count;
 }
 
+bool MemoryAnalysis::edgeImplies(const BasicBlock &OuterBranch,
+                                 const BasicBlock &OuterSucc,
+                                 const BasicBlock &InnerBranch,
+                                 const BasicBlock &InnerSucc) const {
+  // The lanes that take Branch -> Succ of a two-way conditional branch.
+  auto EdgeCondition =
+      [&](const BasicBlock &Branch,
+          const BasicBlock &Succ) -> std::optional<LaneCondition> {
+    const auto *Br = dyn_cast<BranchInst>(Branch.getTerminator());
+    if (!Br || !Br->isConditional() ||
+        Br->getSuccessor(0) == Br->getSuccessor(1) ||
+        !is_contained(successors(&Branch), &Succ))
+      return std::nullopt;
+    std::optional<LaneCondition> C =
+        I->Conditions.evaluate(Br->getCondition(), I->LI.getLoopFor(&Branch));
+    if (C && Br->getSuccessor(1) == &Succ)
+      C = I->Conditions.negate(*C);
+    return C;
+  };
+  std::optional<LaneCondition> Outer = EdgeCondition(OuterBranch, OuterSucc);
+  std::optional<LaneCondition> Inner =
+      Outer ? EdgeCondition(InnerBranch, InnerSucc) : std::nullopt;
+  return Inner && LaneConditions::implies(*Outer, *Inner);
+}
+
 std::optional<Expr>
 MemoryAnalysis::activeFraction(const BasicBlock &Branch,
                                const BasicBlock &Succ) const {

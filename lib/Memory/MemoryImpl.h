@@ -216,11 +216,13 @@ public:
   /// when unknown.
   std::optional<LaneCondition> evaluate(const llvm::Value *Cond,
                                         const llvm::Loop *Scope);
+  /// True if every lane for which \p A holds is known to hold \p B.
+  static bool implies(const LaneCondition &A, const LaneCondition &B);
+  LaneCondition negate(const LaneCondition &C) const;
 
 private:
   std::optional<LaneCondition> compare(const llvm::Value *Cond,
                                        const llvm::Loop *Scope);
-  LaneCondition negate(const LaneCondition &C) const;
   std::optional<LaneCondition> combine(const LaneCondition &A,
                                        const LaneCondition &B, bool IsAnd);
   ExprBuilder &B;

@@ -245,13 +245,24 @@ Expr KernelInputBuilder::activeFraction(const Instruction &I,
   // branches that split a warp's lanes.
   DominatorTree &DT = FAM.getResult<DominatorTreeAnalysis>(F);
   LoopInfo &LI = FAM.getResult<LoopAnalysis>(F);
-  std::vector<Expr> Factors;
-  size_t Terms = 1;
+  std::vector<std::pair<const BasicBlock *, const BasicBlock *>> Edges;
   for (DomTreeNode *N = DT.getNode(I.getParent()); N; N = N->getIDom()) {
     const BasicBlock *BB = N->getBlock();
     const BasicBlock *Pred = BB->getSinglePredecessor();
     if (!Pred || Pred->getTerminator()->getNumSuccessors() < 2 ||
         LI.getLoopFor(Pred) != LI.getLoopFor(BB))
+      continue;
+    Edges.push_back({Pred, BB});
+  }
+  std::vector<Expr> Factors;
+  size_t Terms = 1;
+  for (size_t E = 0; E != Edges.size(); ++E) {
+    // A branch that every lane past an enclosing one takes (i < n + 1
+    // inside i < n) passes them all: its fraction would count them twice.
+    auto [Pred, BB] = Edges[E];
+    if (llvm::any_of(ArrayRef(Edges).drop_front(E + 1), [&](const auto &O) {
+          return MA.edgeImplies(*O.first, *O.second, *Pred, *BB);
+        }))
       continue;
     if (std::optional<Expr> F = MA.activeFraction(*Pred, *BB)) {
       Terms = std::min(Terms * termCount(*F), MaxFractionTerms + 1);
