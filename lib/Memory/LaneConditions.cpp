@@ -11,8 +11,11 @@
 //   s = k > 0:    max(0, min(n, n - 1 - floor(-Y / k)))
 // and for X == 0: s = 0: n - n * min(1, max(Y, -Y)); s = 1:
 // max(0, min(1, Y + n)) - max(0, min(1, Y)); s = -1: max(0, min(1, Y + 1))
-// - max(0, min(1, Y - n + 1)). When every X_l is a constant, the lanes are
-// a mask. not takes the other lanes; and/or multiply when one side is
+// - max(0, min(1, Y - n + 1)). When that takes more than 8 runs (a warp of
+// narrow rows, whose deltas alternate) and every distinct delta is shared
+// by the same number of lanes, the distinct deltas in increasing order are
+// counted as runs, times that number. When every X_l is a constant, the lanes
+// are a mask. not takes the other lanes; and/or multiply when one side is
 // uniform, and otherwise split the lanes by one comparison's deltas and
 // count the other within each group (a || b as not (!a && !b)). Unsigned
 // comparisons are read as comparisons of non-negative values.
@@ -23,6 +26,7 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/PatternMatch.h"
 
+#include <map>
 #include <numeric>
 #include <set>
 
@@ -69,10 +73,42 @@ std::optional<Expr> runCount(const Expr &Y, int64_t S, int64_t N, Test T) {
 /// a splitting comparison, are summed.
 constexpr size_t MaxRuns = 8;
 
-/// Lanes (of those listed, in order) for which X0 + D[l] passes the test:
-/// the sum over runs where D steps evenly.
+std::optional<Expr> countRuns(const LaneComparison &C,
+                              llvm::ArrayRef<unsigned> Lanes);
+
+/// Lanes (of those listed) for which X0 + D[l] passes the test: the sum
+/// over runs where D steps evenly; when the lanes' deltas alternate (a warp
+/// of several rows, where the row and the column steps interleave), the
+/// distinct deltas in increasing order, when each is shared by the same
+/// number of lanes, counted as runs and times that number.
 std::optional<Expr> countLanes(const LaneComparison &C,
                                llvm::ArrayRef<unsigned> Lanes) {
+  if (std::optional<Expr> Count = countRuns(C, Lanes))
+    return Count;
+  std::map<int64_t, unsigned> Times;
+  for (unsigned L : Lanes)
+    ++Times[C.D[L]];
+  unsigned Each = Times.begin()->second;
+  if (Times.size() == Lanes.size() ||
+      llvm::any_of(Times, [&](const auto &T) { return T.second != Each; }))
+    return std::nullopt;
+  LaneComparison Distinct = C;
+  Distinct.D.clear();
+  std::vector<unsigned> Order;
+  for (const auto &[D, N] : Times) {
+    Order.push_back(Distinct.D.size());
+    Distinct.D.push_back(D);
+  }
+  std::optional<Expr> Count = countRuns(Distinct, Order);
+  if (!Count)
+    return std::nullopt;
+  return Expr::constant(static_cast<int64_t>(Each)) * *Count;
+}
+
+/// Lanes (of those listed, in order) for which X0 + D[l] passes the test:
+/// the sum over runs where D steps evenly.
+std::optional<Expr> countRuns(const LaneComparison &C,
+                              llvm::ArrayRef<unsigned> Lanes) {
   Expr Count;
   size_t Runs = 0;
   for (size_t First = 0; First < Lanes.size();) {
