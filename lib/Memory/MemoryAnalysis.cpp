@@ -25,6 +25,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <numeric>
+#include <set>
 
 using namespace llvm;
 
@@ -238,13 +239,56 @@ public:
 private:
   void scattered(AccessInfo &A, const std::string &Why);
   void unknown(AccessInfo &A, const std::string &Why);
-  void count(AccessInfo &A, ArrayRef<unsigned> Lanes, ArrayRef<int64_t> Offsets,
-             int64_t Mod, int64_t Residue, bool RowsApart);
+  /// Returns true when the rows were counted moved apart by at most
+  /// \p RowSpread bytes (fewer sectors than rows at unrelated addresses).
+  bool count(AccessInfo &A, ArrayRef<unsigned> Lanes, ArrayRef<int64_t> Offsets,
+             int64_t Mod, int64_t Residue, bool RowsApart,
+             std::optional<int64_t> RowSpread = std::nullopt);
+
+  /// The row of loop \p L for addresses off \p Base: \p Stride (the
+  /// loop's step in bytes), or the spacing of the unrolled copies of one
+  /// access, the greatest common divisor of Stride and the constant parts
+  /// of the offsets of L's accesses off Base.
+  int64_t loopRow(const Loop *L, const SCEV *Base, int64_t Stride);
 
   MemoryAnalysis::Impl &I;
   const GpuTarget &T;
   const std::map<std::string, Expr> &Sizes;
+  std::map<std::pair<const Loop *, const SCEV *>, int64_t> Rows;
 };
+
+int64_t AccessAnalyser::loopRow(const Loop *L, const SCEV *Base,
+                                int64_t Stride) {
+  auto [It, New] = Rows.try_emplace({L, Base}, Stride);
+  if (!New)
+    return It->second;
+  uint64_t Row = static_cast<uint64_t>(Stride);
+  for (const BasicBlock *BB : L->blocks())
+    for (const Instruction &Inst : *BB) {
+      const Value *Ptr = getLoadStorePointerOperand(&Inst);
+      if (!Ptr || !I.SE.isSCEVable(Ptr->getType()))
+        continue;
+      const Loop *Scope = I.LI.getLoopFor(BB);
+      const SCEV *P =
+          I.SE.getSCEVAtScope(I.SE.getSCEV(const_cast<Value *>(Ptr)), Scope);
+      if (I.SE.getPointerBase(P) != Base)
+        continue;
+      std::optional<Expr> Off =
+          I.Builder.convert(I.SE.getMinusSCEV(P, Base), Scope);
+      if (!Off)
+        continue;
+      Expr O = Off->substitute(Sizes);
+      std::set<std::string> Syms;
+      O.collectSymbols(Syms);
+      std::map<std::string, Expr> Zero;
+      for (const std::string &S : Syms)
+        Zero[S] = Expr();
+      if (std::optional<int64_t> C = O.substitute(Zero).getInt64())
+        Row = std::gcd(Row, static_cast<uint64_t>(std::abs(*C)));
+    }
+  It->second = static_cast<int64_t>(Row);
+  return It->second;
+}
 
 MemSpace analysedSpace(MemSpace S) {
   return S == MemSpace::Generic ? MemSpace::Global : S;
@@ -276,9 +320,9 @@ void AccessAnalyser::unknown(AccessInfo &A, const std::string &Why) {
   addAssumption(A, "address not analysed (" + Why + "): assumed coalesced");
 }
 
-void AccessAnalyser::count(AccessInfo &A, ArrayRef<unsigned> Lanes,
+bool AccessAnalyser::count(AccessInfo &A, ArrayRef<unsigned> Lanes,
                            ArrayRef<int64_t> Off, int64_t Mod, int64_t Residue,
-                           bool RowsApart) {
+                           bool RowsApart, std::optional<int64_t> RowSpread) {
   // The pattern: steps along tid.x between active lanes of one row.
   std::optional<int64_t> Step;
   bool OneStep = true, AnyStep = false;
@@ -324,11 +368,11 @@ void AccessAnalyser::count(AccessInfo &A, ArrayRef<unsigned> Lanes,
       Addr.push_back(O - Min);
     countBanks(Addr, A.BytesPerThread, T.SharedBanks, T.SharedBankWidthBytes,
                A);
-    return;
+    return false;
   case MemSpace::Constant:
   case MemSpace::Param:
     countConstant(Off, A);
-    return;
+    return false;
   case MemSpace::Local: {
     // Local memory interleaves the threads' words: word w of lane l sits at
     // (w * lanes + l) * 4.
@@ -337,7 +381,7 @@ void AccessAnalyser::count(AccessInfo &A, ArrayRef<unsigned> Lanes,
       Addr.push_back((O / 4 * I.Layout.Lanes + Lanes[K]) * 4 + O % 4);
     }
     countSectors(Addr, A.BytesPerThread, A);
-    return;
+    return false;
   }
   default: {
     // The lowest lane sits as aligned as the known residue allows.
@@ -356,13 +400,29 @@ void AccessAnalyser::count(AccessInfo &A, ArrayRef<unsigned> Lanes,
         for (auto &Entry : ByRow)
           Rows.push_back(std::move(Entry.second));
         countRowsApart(Rows, A.BytesPerThread, A);
-        return;
+        if (!RowSpread)
+          return false;
+        // A bounded shift: each lane's bytes anywhere up to RowSpread
+        // above its place in rows that line up.
+        AccessInfo Shifted = A;
+        countRowsShifted(Addr, A.BytesPerThread, *RowSpread, Shifted);
+        if (Shifted.Sectors >= A.Sectors)
+          return false;
+        A.Sectors = Shifted.Sectors;
+        A.MinSectors = Shifted.MinSectors;
+        A.Lines = Shifted.Lines;
+        A.MinLines = Shifted.MinLines;
+        A.CoalescingFactor = Shifted.CoalescingFactor;
+        A.TransferredBytesPerThread = Shifted.TransferredBytesPerThread;
+        A.UncoalescedBytesPerThread = Shifted.UncoalescedBytesPerThread;
+        return true;
       }
     }
     countSectors(Addr, A.BytesPerThread, A);
-    return;
+    return false;
   }
   }
+  return false;
 }
 
 AccessAddress AccessAnalyser::analyse(AccessInfo &A, const Value *Ptr) {
@@ -501,19 +561,37 @@ AccessAddress AccessAnalyser::analyse(AccessInfo &A, const Value *Ptr) {
     addAssumption(A, "the alignment of the warp's first address is not "
                      "known: the lowest address is assumed to start a " +
                          std::to_string(LineBytes) + "-byte line");
-  if (PerRow) {
-    bool OneRow = llvm::all_of(Lanes, [&](unsigned L) {
-      return I.Layout.RowOf[L] == I.Layout.RowOf[Lanes.front()];
-    });
-    addAssumption(A, "the address depends on a value that differs only "
-                     "between rows of the block (" +
-                         PerRow->Text + ")" +
-                         (OneRow ? ": the warp is one row, the value one "
-                                   "for its lanes"
-                                 : ": each row's lanes counted together, "
-                                   "the rows at unrelated addresses"));
+  std::optional<int64_t> Spread;
+  bool OneRow = llvm::all_of(Lanes, [&](unsigned L) {
+    return I.Layout.RowOf[L] == I.Layout.RowOf[Lanes.front()];
+  });
+  if (PerRow && !OneRow) {
+    std::set<std::string> Syms;
+    Offset.collectSymbols(Syms);
+    for (const std::string &Sym : Syms)
+      if (I.Builder.opaque(Sym) == PerRow)
+        Spread =
+            rowShiftSpread({*PerRow, Sym, Offset, Inst, Scope, A.BytesPerThread,
+                            Lanes, I.Builder, I.DT, I.Layout, Sizes,
+                            [&](const Loop *L, int64_t Stride) {
+                              return loopRow(L, Base, Stride);
+                            }});
   }
-  count(A, Lanes, Off64, Mod, Residue, PerRow != nullptr);
+  bool Shifted =
+      count(A, Lanes, Off64, Mod, Residue, PerRow != nullptr, Spread);
+  if (PerRow)
+    addAssumption(
+        A,
+        "the address depends on a value that differs only "
+        "between rows of the block (" +
+            PerRow->Text + ")" +
+            (OneRow    ? ": the warp is one row, the value one for its lanes"
+             : Shifted ? ": linear in an id expression with one slope for the "
+                         "warp, and bounded by the row bound and the branches "
+                         "on the way, it moves the rows at most " +
+                             std::to_string(*Spread) + " bytes apart"
+                       : ": each row's lanes counted together, the rows at "
+                         "unrelated addresses"));
   return Facts;
 }
 

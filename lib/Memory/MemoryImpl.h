@@ -19,6 +19,7 @@
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringMap.h"
 
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -182,6 +183,12 @@ void countConstant(llvm::ArrayRef<int64_t> Addr, AccessInfo &A);
 /// lanes' bytes laid out contiguously.
 void countRowsApart(llvm::ArrayRef<std::vector<int64_t>> Rows, unsigned Bytes,
                     AccessInfo &A);
+/// Fills the global counts of \p A when each lane's bytes may sit anywhere
+/// up to \p Spread bytes above its address (rows moved apart by a bounded
+/// per-row shift, RowShift.cpp): the sectors and lines the ranges
+/// [a, a + Bytes + Spread) touch.
+void countRowsShifted(llvm::ArrayRef<int64_t> Addr, unsigned Bytes,
+                      int64_t Spread, AccessInfo &A);
 /// Sectors and lines when each active lane is assumed to touch its own.
 void countScattered(unsigned Lanes, unsigned Bytes, AccessInfo &A);
 /// Sectors and lines of a coalesced request of \p Lanes x \p Bytes.
@@ -228,6 +235,32 @@ private:
   ExprBuilder &B;
   const WarpLayout &W;
 };
+
+/// What rowShiftSpread needs to know about one access.
+struct RowShiftQuery {
+  /// The value that differs only between the warp's rows, its symbol in
+  /// Offset, and Offset (sizes substituted) in bytes.
+  const OpaqueValue &Shift;
+  const std::string &ShiftSymbol;
+  const Expr &Offset;
+  const llvm::Instruction &Access;
+  const llvm::Loop *Scope;
+  unsigned Bytes;
+  /// The warp's active lanes.
+  llvm::ArrayRef<unsigned> Lanes;
+  ExprBuilder &B;
+  const llvm::DominatorTree &DT;
+  const WarpLayout &W;
+  const std::map<std::string, Expr> &Sizes;
+  /// The row of a loop whose step is the given number of bytes (the
+  /// step, or less for an unrolled loop: the spacing of its copies).
+  std::function<int64_t(const llvm::Loop *, int64_t)> LoopRow;
+};
+
+/// The most bytes the per-row value moves the rows of one warp apart, when
+/// it is linear in an id expression and the row bound and the branches on
+/// the way bound its range (RowShift.cpp); std::nullopt otherwise.
+std::optional<int64_t> rowShiftSpread(const RowShiftQuery &Q);
 
 /// True if \p E is a sum of terms each holding at most one factor from
 /// \p Syms (coefficients may be symbolic: 4 * ntid.x * ctaid.x is linear

@@ -88,6 +88,17 @@ void countRowsApart(ArrayRef<std::vector<int64_t>> Rows, unsigned Bytes,
   finish(Lanes, Bytes, A);
 }
 
+void countRowsShifted(ArrayRef<int64_t> Addr, unsigned Bytes, int64_t Spread,
+                      AccessInfo &A) {
+  countSectors(Addr, Bytes, A);
+  if (Addr.empty() || Bytes == 0)
+    return;
+  unsigned Wide = static_cast<unsigned>(Bytes + Spread);
+  A.Sectors = distinctUnits(Addr, Wide, SectorBytes);
+  A.Lines = distinctUnits(Addr, Wide, LineBytes);
+  finish(Addr.size(), Bytes, A);
+}
+
 void countScattered(unsigned Lanes, unsigned Bytes, AccessInfo &A) {
   // Every lane in its own sectors and lines, each aligned to its size.
   A.Sectors = Lanes * static_cast<unsigned>(divideCeil(Bytes, SectorBytes));
