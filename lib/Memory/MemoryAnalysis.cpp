@@ -245,49 +245,46 @@ private:
              int64_t Mod, int64_t Residue, bool RowsApart,
              std::optional<int64_t> RowSpread = std::nullopt);
 
-  /// The row of loop \p L for addresses off \p Base: \p Stride (the
-  /// loop's step in bytes), or the spacing of the unrolled copies of one
-  /// access, the greatest common divisor of Stride and the constant parts
-  /// of the offsets of L's accesses off Base.
-  int64_t loopRow(const Loop *L, const SCEV *Base, int64_t Stride);
+  /// The row of loop \p L for an address off \p Base whose offset has the
+  /// constant part \p Own: \p Stride (the loop's step in bytes), or the
+  /// spacing of the unrolled copies of one access, the greatest common
+  /// divisor of Stride and the differences between Own and the constant
+  /// parts of the offsets of L's accesses off Base.
+  int64_t loopRow(const Loop *L, const SCEV *Base, int64_t Stride, int64_t Own);
 
   MemoryAnalysis::Impl &I;
   const GpuTarget &T;
   const std::map<std::string, Expr> &Sizes;
-  std::map<std::pair<const Loop *, const SCEV *>, int64_t> Rows;
+  /// The constant parts of the offsets of a loop's accesses off a base.
+  std::map<std::pair<const Loop *, const SCEV *>, std::vector<int64_t>>
+      LoopConstants;
 };
 
-int64_t AccessAnalyser::loopRow(const Loop *L, const SCEV *Base,
-                                int64_t Stride) {
-  auto [It, New] = Rows.try_emplace({L, Base}, Stride);
-  if (!New)
-    return It->second;
+int64_t AccessAnalyser::loopRow(const Loop *L, const SCEV *Base, int64_t Stride,
+                                int64_t Own) {
+  auto [It, New] = LoopConstants.try_emplace({L, Base});
+  if (New)
+    for (const BasicBlock *BB : L->blocks())
+      for (const Instruction &Inst : *BB) {
+        const Value *Ptr = getLoadStorePointerOperand(&Inst);
+        if (!Ptr || !I.SE.isSCEVable(Ptr->getType()))
+          continue;
+        const Loop *Scope = I.LI.getLoopFor(BB);
+        const SCEV *P =
+            I.SE.getSCEVAtScope(I.SE.getSCEV(const_cast<Value *>(Ptr)), Scope);
+        if (I.SE.getPointerBase(P) != Base)
+          continue;
+        std::optional<Expr> Off =
+            I.Builder.convert(I.SE.getMinusSCEV(P, Base), Scope);
+        if (!Off)
+          continue;
+        if (std::optional<int64_t> C = constantPart(Off->substitute(Sizes)))
+          It->second.push_back(*C);
+      }
   uint64_t Row = static_cast<uint64_t>(Stride);
-  for (const BasicBlock *BB : L->blocks())
-    for (const Instruction &Inst : *BB) {
-      const Value *Ptr = getLoadStorePointerOperand(&Inst);
-      if (!Ptr || !I.SE.isSCEVable(Ptr->getType()))
-        continue;
-      const Loop *Scope = I.LI.getLoopFor(BB);
-      const SCEV *P =
-          I.SE.getSCEVAtScope(I.SE.getSCEV(const_cast<Value *>(Ptr)), Scope);
-      if (I.SE.getPointerBase(P) != Base)
-        continue;
-      std::optional<Expr> Off =
-          I.Builder.convert(I.SE.getMinusSCEV(P, Base), Scope);
-      if (!Off)
-        continue;
-      Expr O = Off->substitute(Sizes);
-      std::set<std::string> Syms;
-      O.collectSymbols(Syms);
-      std::map<std::string, Expr> Zero;
-      for (const std::string &S : Syms)
-        Zero[S] = Expr();
-      if (std::optional<int64_t> C = O.substitute(Zero).getInt64())
-        Row = std::gcd(Row, static_cast<uint64_t>(std::abs(*C)));
-    }
-  It->second = static_cast<int64_t>(Row);
-  return It->second;
+  for (int64_t C : It->second)
+    Row = std::gcd(Row, static_cast<uint64_t>(std::abs(C - Own)));
+  return static_cast<int64_t>(Row);
 }
 
 MemSpace analysedSpace(MemSpace S) {
@@ -573,8 +570,8 @@ AccessAddress AccessAnalyser::analyse(AccessInfo &A, const Value *Ptr) {
         Spread =
             rowShiftSpread({*PerRow, Sym, Offset, Inst, Scope, A.BytesPerThread,
                             Lanes, I.Builder, I.DT, I.Layout, Sizes,
-                            [&](const Loop *L, int64_t Stride) {
-                              return loopRow(L, Base, Stride);
+                            [&](const Loop *L, int64_t Stride, int64_t Own) {
+                              return loopRow(L, Base, Stride, Own);
                             }});
   }
   bool Shifted =

@@ -252,10 +252,14 @@ struct RowShiftQuery {
   const llvm::DominatorTree &DT;
   const WarpLayout &W;
   const std::map<std::string, Expr> &Sizes;
-  /// The row of a loop whose step is the given number of bytes (the
-  /// step, or less for an unrolled loop: the spacing of its copies).
-  std::function<int64_t(const llvm::Loop *, int64_t)> LoopRow;
+  /// The row of a loop whose step is the given number of bytes, for an
+  /// offset with the given constant part (the step, or less for an
+  /// unrolled loop: the spacing of its copies).
+  std::function<int64_t(const llvm::Loop *, int64_t, int64_t)> LoopRow;
 };
+
+/// E with every symbol 0, when that is an integer.
+std::optional<int64_t> constantPart(const Expr &E);
 
 /// The most bytes the per-row value moves the rows of one warp apart, when
 /// it is linear in an id expression and the row bound and the branches on

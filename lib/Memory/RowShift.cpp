@@ -13,15 +13,16 @@
 //   the loop V is computed in, so with offset = Rest + A * V + step * iter
 //   and a row of S bytes, 0 <= Rest + A * V and Rest + A * V + bytes <= S
 //   (S is the loop's step, or for an unrolled loop the spacing of its
-//   copies: the greatest common divisor of the step and the constant
-//   parts of the loop's offsets off the same base; Rest is taken from the
-//   start of its copy's row);
+//   copies: the greatest common divisor of the step and the differences
+//   between this offset's constant part and those of the loop's other
+//   offsets off the same base; Rest is taken from the start of its copy's
+//   row);
 // - the branches on the way to the access bound Rest from above and X from
-//   both sides (sample < nr_samples, dm < nr_dms), and Rest is bounded
-//   below (ids are non-negative).
+//   both sides (sample < nr_samples, dm < nr_dms; ids are non-negative).
 //
-// Then A * V spans at most R = S - bytes - max Rest + min Rest bytes over
-// the lanes that reach the access, so |a| * A <= (R + A) / (max X - min X),
+// Then A * V spans at most R = S - bytes - max Rest bytes over the lanes
+// that reach the access (V >= 0 after fptoui; after fptosi, V >= -min Rest
+// / A and R grows by min Rest), so |a| * A <= (R + A) / (max X - min X),
 // and within one warp V moves the rows apart by at most
 //   spread = ceil((R + A) * (X span in the warp) / (max X - min X)) + A
 // bytes (+ A for the truncation).
@@ -134,12 +135,14 @@ private:
   std::vector<Bound> Bounds;
 };
 
+/// The ids and loop iterations: symbols that are never negative.
 bool isIdSymbol(StringRef S) {
-  return S.starts_with("tid.") || S.starts_with("ctaid.");
+  return S.starts_with("tid.") || S.starts_with("ctaid.") ||
+         S.starts_with("iter.");
 }
 
 /// The least value of \p E when it is a constant plus non-negative
-/// multiples of the ids (which are >= 0).
+/// multiples of the ids and loop iterations (which are >= 0).
 std::optional<int64_t> leastOverIds(const Expr &E) {
   std::set<std::string> Syms;
   E.collectSymbols(Syms);
@@ -207,6 +210,15 @@ linearSource(const Value *F, const ThreadDependence &Dep, unsigned Depth = 0) {
 
 } // namespace
 
+std::optional<int64_t> constantPart(const Expr &E) {
+  std::set<std::string> Syms;
+  E.collectSymbols(Syms);
+  std::map<std::string, Expr> Zero;
+  for (const std::string &Sym : Syms)
+    Zero[Sym] = Expr();
+  return E.substitute(Zero).getInt64();
+}
+
 std::optional<int64_t> rowShiftSpread(const RowShiftQuery &Q) {
   const auto *Conv = dyn_cast<Instruction>(Q.Shift.V);
   if (!Conv || !(isa<FPToUIInst>(Conv) || isa<FPToSIInst>(Conv)) ||
@@ -236,21 +248,14 @@ std::optional<int64_t> rowShiftSpread(const RowShiftQuery &Q) {
     return std::nullopt;
   // The row: the loop's step, or the spacing of an unrolled loop's copies;
   // this copy's row starts at the multiple of it below its constant part.
-  int64_t S = Q.LoopRow(Q.Shift.DefLoop, *Step);
+  Expr Rest = Q.Offset.substitute({{Q.ShiftSymbol, Expr()}, {IterSym, Expr()}});
+  std::optional<int64_t> C = constantPart(Rest);
+  if (!C)
+    return std::nullopt;
+  int64_t S = Q.LoopRow(Q.Shift.DefLoop, *Step, *C);
   if (S < *A)
     return std::nullopt;
-  Expr Rest = Q.Offset.substitute({{Q.ShiftSymbol, Expr()}, {IterSym, Expr()}});
-  {
-    std::set<std::string> Syms;
-    Rest.collectSymbols(Syms);
-    std::map<std::string, Expr> Zero;
-    for (const std::string &Sym : Syms)
-      Zero[Sym] = Expr();
-    std::optional<int64_t> C = Rest.substitute(Zero).getInt64();
-    if (!C)
-      return std::nullopt;
-    Rest = Rest - Expr::constant(divideFloorSigned(*C, S) * S);
-  }
+  Rest = Rest - Expr::constant(divideFloorSigned(*C, S) * S);
 
   // The bounds the branches on the way to the access give: every edge into
   // a block that dominates it, where the block's other predecessors are its
@@ -278,9 +283,14 @@ std::optional<int64_t> rowShiftSpread(const RowShiftQuery &Q) {
   }
 
   std::optional<int64_t> RestMax = Bounds.limit(Rest, /*Upper=*/true);
-  std::optional<int64_t> RestMin = Bounds.limit(Rest, /*Upper=*/false);
-  if (!RestMin)
-    RestMin = leastOverIds(Rest);
+  // fptoui gives V >= 0, so A * V lies in [0, S - bytes - max Rest]
+  // whatever Rest's least value; fptosi needs it: [-min Rest, ...].
+  std::optional<int64_t> RestMin = 0;
+  if (isa<FPToSIInst>(Conv)) {
+    RestMin = Bounds.limit(Rest, /*Upper=*/false);
+    if (!RestMin)
+      RestMin = leastOverIds(Rest);
+  }
   std::optional<Expr> X = Q.B.convertValue(XV, Q.Scope);
   if (!RestMax || !RestMin || !X)
     return std::nullopt;
