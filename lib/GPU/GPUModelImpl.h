@@ -62,7 +62,11 @@ public:
              const GpuTarget &T, const ClockSettings &Clocks);
 
   /// The wave of \p NBlocks blocks starting at linear block \p FirstBlock.
-  llvm::Expected<WaveResult> solve(uint64_t FirstBlock, uint64_t NBlocks);
+  /// \p Refilled: later blocks take the slots of this wave's as they
+  /// retire (a launch of more than one wave), so its blocks' times are
+  /// averaged over the sampled blocks rather than their envelope.
+  llvm::Expected<WaveResult> solve(uint64_t FirstBlock, uint64_t NBlocks,
+                                   bool Refilled = false);
 
   /// The first solved wave's main thread (its longest warp's first-lane
   /// time, delay and barriers), at the final latencies.
@@ -83,7 +87,8 @@ private:
   llvm::Expected<const BlockSample *> sample(uint64_t BlockId);
   SMTime smTime(const std::vector<const BlockSample *> &Samples,
                 unsigned BlocksOnSM, const Latencies &L,
-                const std::array<double, NumTraffic> &SMTraffic) const;
+                const std::array<double, NumTraffic> &SMTraffic,
+                bool Mean) const;
   double meanGlobalLatency(const Latencies &L,
                            const std::array<double, NumTraffic> &Tr) const;
 

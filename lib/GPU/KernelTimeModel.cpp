@@ -185,7 +185,8 @@ Expected<Prediction> predictLaunch(const KernelInputs &In,
     double Scale = double(FullWaves) / double(Samples);
     for (uint64_t I = 0; I != Samples; ++I) {
       uint64_t W = Samples == 1 ? 0 : I * (FullWaves - 1) / (Samples - 1);
-      Expected<WaveResult> WR = Solver.solve(W * PerWave, PerWave);
+      Expected<WaveResult> WR = Solver.solve(
+          W * PerWave, PerWave, /*Refilled=*/FullWaves + (Rest > 0) > 1);
       if (!WR)
         return WR.takeError();
       ExecCycles += WR->Time.Cycles * Scale;

@@ -93,27 +93,32 @@ WaveSolver::meanGlobalLatency(const Latencies &L,
 WaveSolver::SMTime
 WaveSolver::smTime(const std::vector<const BlockSample *> &Blocks,
                    unsigned BlocksOnSM, const Latencies &L,
-                   const std::array<double, NumTraffic> &SMTraffic) const {
+                   const std::array<double, NumTraffic> &SMTraffic,
+                   bool Mean) const {
   Bindings B = Fixed;
   B[getLatencySymbol(MemSpace::Global).str()] =
       Rational::fromDouble(meanGlobalLatency(L, SMTraffic));
   B[getLatencySymbol(MemSpace::Shared).str()] = Rational::fromDouble(L.Shared);
-  // Per warp of a block: the longest time and its delay over the sampled
-  // blocks and lanes.
+  // Per warp of a block: its longest lane's time and delay in each sampled
+  // block, and over the samples their largest (Mean: their mean).
   std::vector<double> WarpTime(WarpsPerBlock, 0), WarpDelay(WarpsPerBlock, 0),
       WarpSync(WarpsPerBlock, 0);
+  double Weight = Mean && !Blocks.empty() ? 1.0 / double(Blocks.size()) : 1;
+  auto Combine = [&](double &Into, double V) {
+    Into = Mean ? Into + V * Weight : std::max(Into, V);
+  };
   for (const BlockSample *S : Blocks)
     for (unsigned W = 0; W != S->Warps.size() && W != WarpsPerBlock; ++W) {
       const WarpSample &WS = S->Warps[W];
+      double Time = 0, Delay = 0;
       for (size_t I = 0; I != WS.Times.size(); ++I) {
-        double Time = evalOr(WS.Times[I], B, 0);
-        double Delay = evalOr(WS.Delays[I], B, 0);
-        WarpTime[W] = std::max(WarpTime[W], Time);
-        WarpDelay[W] = std::max(WarpDelay[W], Delay);
+        Time = std::max(Time, evalOr(WS.Times[I], B, 0));
+        Delay = std::max(Delay, evalOr(WS.Delays[I], B, 0));
       }
+      Combine(WarpTime[W], Time);
+      Combine(WarpDelay[W], Delay);
       // time_sync = syncs x delay_dep x (warps per block - 1).
-      WarpSync[W] = std::max(WarpSync[W], WS.Barriers * DelayDep *
-                                              double(WarpsPerBlock - 1));
+      Combine(WarpSync[W], WS.Barriers * DelayDep * double(WarpsPerBlock - 1));
     }
   // Warps go round-robin to the processing blocks.
   unsigned PBs = std::max(1u, T.ProcessingBlocks);
@@ -139,11 +144,13 @@ WaveSolver::smTime(const std::vector<const BlockSample *> &Blocks,
   return R;
 }
 
-Expected<WaveResult> WaveSolver::solve(uint64_t FirstBlock, uint64_t NBlocks) {
+Expected<WaveResult> WaveSolver::solve(uint64_t FirstBlock, uint64_t NBlocks,
+                                       bool Refilled) {
   // Three samples: the wave's first, middle and last block. Times take the
-  // envelope of all three; traffic counts the middle block for all blocks
-  // but the last (the mean of a count linear in the block id, and a full
-  // block where a bounds guard cuts only the last) and the last once.
+  // envelope of all three (Refilled: their mean, each sample counted);
+  // traffic counts the middle block for all blocks but the last (the mean
+  // of a count linear in the block id, and a full block where a bounds
+  // guard cuts only the last) and the last once.
   uint64_t Last = FirstBlock + NBlocks - 1;
   uint64_t Middle = FirstBlock + (NBlocks - 1) / 2;
   std::vector<const BlockSample *> Blocks;
@@ -152,7 +159,7 @@ Expected<WaveResult> WaveSolver::solve(uint64_t FirstBlock, uint64_t NBlocks) {
     Expected<const BlockSample *> S = sample(Id);
     if (!S)
       return S.takeError();
-    if (!is_contained(Blocks, *S))
+    if (Refilled || !is_contained(Blocks, *S))
       Blocks.push_back(*S);
     if (Id == Middle)
       MiddleSample = *S;
@@ -179,7 +186,7 @@ Expected<WaveResult> WaveSolver::solve(uint64_t FirstBlock, uint64_t NBlocks) {
 
   Latencies L = Base;
   auto Time = [&](const Latencies &X) {
-    return smTime(Blocks, BlocksOnSM, X, SM).Cycles;
+    return smTime(Blocks, BlocksOnSM, X, SM, Refilled).Cycles;
   };
   struct Level {
     Bound B;
@@ -231,7 +238,7 @@ Expected<WaveResult> WaveSolver::solve(uint64_t FirstBlock, uint64_t NBlocks) {
       BindingNeed = Need;
     }
   }
-  SMTime Final = smTime(Blocks, BlocksOnSM, L, SM);
+  SMTime Final = smTime(Blocks, BlocksOnSM, L, SM, Refilled);
   R.Time.Cycles = std::max(Final.Cycles, Floor);
   R.Time.LatencyCycles = Final.Latency;
   R.Time.IssueCycles = Final.Issue;

@@ -10,7 +10,9 @@
 ; RUN:   -ktime-gpu=%S/Inputs/toy-gpu.yaml \
 ; RUN:   -ktime-launch='guarded:grid=8,block=1024,regs=32,n=4096' \
 ; RUN:   -ktime-launch='uniform_guard:grid=8,block=1024,regs=32,m=4' \
-; RUN:   -ktime-launch='uniform_guard:grid=8,block=1024,regs=32,m=8' %s \
+; RUN:   -ktime-launch='uniform_guard:grid=8,block=1024,regs=32,m=8' \
+; RUN:   -ktime-launch='guarded:grid=8,block=1024,regs=32,n=2048' \
+; RUN:   -ktime-launch='guarded:grid=4,block=1024,regs=32,n=2048' %s \
 ; RUN:   | FileCheck %s
 ;
 ; Both kernels: 1024 threads = 32 warps per block, 2 blocks per SM, a wave
@@ -36,6 +38,26 @@
 ; CHECK: bytes: global 16384.0
 ; exec 128032 + 96 = 128128; launch 1000 + 0.5 x 8 = 1004.
 ; CHECK: predicted 129132.0 ns = launch 1004.0 ns + exec 128128.0 ns; bound issue
+;
+; Refilled waves (docs/kernel-time.md, "Waves"): in a launch of more than
+; one wave, blocks of later waves take the slots of retired ones, so a full
+; wave's warps take the mean over its three sampled blocks (first, middle,
+; last), not their envelope.
+; guarded, n = 2048, grid 8: blocks 0 and 1 run the loop, 2-7 do not.
+; Wave 1 (blocks 0-3) samples blocks 0, 1 (busy: delay 8002, time 16012)
+; and 3 (idle: delay 6, time 12 = the entry's critical path, S2R 4 ->
+; mad 4 -> setp 4): mean delay (8002 + 8002 + 6) / 3 = 5336.67, mean time
+; (16012 + 16012 + 12) / 3 = 10678.67; 16 warps per processing block:
+; issue 16 x 5336.67 = 85386.7 cycles.
+; CHECK-LABEL: launch 'guarded:grid=8,block=1024,regs=32,n=2048'
+; CHECK: wave of 4 blocks, 2 on the busiest SM: 85386.7 cycles (longest warp 10678.7, issue 85386.7
+; Wave 2 idle: 96 cycles as above; exec 85386.7 + 96 = 85482.7.
+; CHECK: predicted 86486.7 ns = launch 1004.0 ns + exec 85482.7 ns; bound issue
+; grid 4: one wave, nothing refills it: the envelope, 128032 cycles;
+; launch 1000 + 0.5 x 4 = 1002.
+; CHECK-LABEL: launch 'guarded:grid=4,block=1024,regs=32,n=2048'
+; CHECK: wave of 4 blocks, 2 on the busiest SM: 128032.0 cycles
+; CHECK: predicted 129034.0 ns = launch 1002.0 ns + exec 128032.0 ns; bound issue
 ;
 ; uniform_guard: if (ctaid.x < m) { loop; store }, a uniform branch.
 ; Entry: S2R (alu, 2), setp (alu, 2), bra (cbu, 2): alu 4, cbu 2,
