@@ -66,15 +66,6 @@ BranchReach KernelInputBuilder::reachOf(const MemoryAnalysis &MA,
     std::optional<Expr> Lanes = MA.activeLanes(Branch, Succ);
     if (!Lanes)
       return std::nullopt;
-    // A reach that changes from one iteration of a loop to the next would
-    // be taken at the mean iteration (a guard of the first iteration at
-    // none): such a side keeps counting on every iteration, an upper bound.
-    std::set<std::string> Symbols;
-    Lanes->collectSymbols(Symbols);
-    if (llvm::any_of(Symbols, [](const std::string &S) {
-          return StringRef(S).starts_with("iter.");
-        }))
-      return std::nullopt;
     std::optional<Rational> C = Lanes->getConstant();
     if (C && !(*C < Rational(static_cast<int64_t>(MA.warpLanes()))))
       return std::nullopt; // every lane: the side is taken
@@ -238,19 +229,28 @@ static size_t termCount(const Expr &E) {
 Expr KernelInputBuilder::activeFraction(const Instruction &I,
                                         const MemoryAnalysis &MA,
                                         bool &Bounded) const {
-  // Each block on the dominator path with a single predecessor is entered
+  // Each block on the dominator path with a single entry is entered
   // through one edge of that predecessor's branch: the lanes that take the
-  // edge are the lanes that get here.
-  // Edges into or out of a loop are its entry test and its exit, not
-  // branches that split a warp's lanes.
+  // edge are the lanes that get here. A loop header counts as entered through
+  // its one edge from outside the loop (its other predecessors are back edges):
+  // a bounds guard may branch straight into a loop. An edge out of a loop is
+  // its exit, not a branch that splits a warp's lanes.
   DominatorTree &DT = FAM.getResult<DominatorTreeAnalysis>(F);
   LoopInfo &LI = FAM.getResult<LoopAnalysis>(F);
   std::vector<std::pair<const BasicBlock *, const BasicBlock *>> Edges;
   for (DomTreeNode *N = DT.getNode(I.getParent()); N; N = N->getIDom()) {
     const BasicBlock *BB = N->getBlock();
-    const BasicBlock *Pred = BB->getSinglePredecessor();
-    if (!Pred || Pred->getTerminator()->getNumSuccessors() < 2 ||
-        LI.getLoopFor(Pred) != LI.getLoopFor(BB))
+    const BasicBlock *Pred = nullptr;
+    bool OneEntry = true;
+    for (const BasicBlock *P : predecessors(BB)) {
+      if (DT.dominates(BB, P))
+        continue; // a back edge
+      OneEntry = OneEntry && !Pred;
+      Pred = P;
+    }
+    if (!Pred || !OneEntry || Pred->getTerminator()->getNumSuccessors() < 2)
+      continue;
+    if (const Loop *L = LI.getLoopFor(Pred); L && !L->contains(BB))
       continue;
     Edges.push_back({Pred, BB});
   }
