@@ -66,6 +66,74 @@ std::vector<BoxVar> gridBox(std::vector<BoxVar> Box,
   return Box;
 }
 
+/// \p E with every min(iter.L, 1) (a loop header's phi of two constants,
+/// ExprBuilder::firstIterationPhi), which canonical forms write as
+/// min(k, k * iter.L) or max(-k, -k * iter.L),
+/// replaced by a symbol first.L of two values, 0 and 1, added to \p Box:
+/// the offset is then affine in it.
+Expr boxFirstIterations(const Expr &E, std::vector<BoxVar> &Box) {
+  ArrayRef<Expr> Ops = E.operands();
+  switch (E.getKind()) {
+  case Expr::Kind::Constant:
+  case Expr::Kind::Symbol:
+    return E;
+  case Expr::Kind::Min:
+  case Expr::Kind::Max: {
+    // min(k, k * iter.L) = k * min(iter.L, 1) (k > 0), and its negation
+    // max(k, k * iter.L) (k < 0).
+    if (Ops.size() == 2 && (Ops[0].isConstant() || Ops[1].isConstant())) {
+      const Expr &C = Ops[0].isConstant() ? Ops[0] : Ops[1];
+      const Expr &V = Ops[0].isConstant() ? Ops[1] : Ops[0];
+      std::optional<int64_t> K = 1;
+      Expr Iter = V;
+      if (V.getKind() == Expr::Kind::Mul && V.operands().size() == 2) {
+        K = V.operands()[0].getInt64();
+        Iter = V.operands()[1];
+      }
+      bool Sign = E.getKind() == Expr::Kind::Min ? K > 0 : K < 0;
+      if (K && Sign && C.getInt64() == K && Iter.isSymbol() &&
+          Iter.getSymbolName().starts_with("iter.")) {
+        std::string First = "first." + Iter.getSymbolName().drop_front(5).str();
+        if (llvm::none_of(Box,
+                          [&](const BoxVar &B) { return B.Symbol == First; }))
+          Box.push_back({First, Expr::constant(2)});
+        return Expr::symbol(First) * *K;
+      }
+    }
+    [[fallthrough]];
+  }
+  default: {
+    std::vector<Expr> New;
+    for (const Expr &O : Ops)
+      New.push_back(boxFirstIterations(O, Box));
+    switch (E.getKind()) {
+    case Expr::Kind::Add: {
+      Expr Sum;
+      for (const Expr &O : New)
+        Sum += O;
+      return Sum;
+    }
+    case Expr::Kind::Mul: {
+      Expr Product = Expr::constant(1);
+      for (const Expr &O : New)
+        Product *= O;
+      return Product;
+    }
+    case Expr::Kind::FloorDiv:
+      return Expr::floorDiv(New[0], New[1]);
+    case Expr::Kind::CeilDiv:
+      return Expr::ceilDiv(New[0], New[1]);
+    case Expr::Kind::Min:
+      return Expr::min(New);
+    case Expr::Kind::Max:
+      return Expr::max(New);
+    default:
+      return E;
+    }
+  }
+  }
+}
+
 /// The constant d with E = E[Sym := 0] + d * Sym, if there is one.
 std::optional<Rational> linearCoefficient(const Expr &E,
                                           const std::string &Sym) {
@@ -212,9 +280,12 @@ std::vector<AccessGroup> buildGroups(MutableArrayRef<AccessInfo> Accesses,
     R.RequestedBytesPerBlock = Requested;
     std::optional<Expr> Unique, Grid;
     bool ExactBlock = false, ExactGrid = false;
+    // A two-step tile loop's first-iteration term is a variable of two
+    // values (its box entry follows the loops').
+    Expr Rest = boxFirstIterations(K.Rest, Box);
     if (Footprint) {
-      Unique = footprintBytes(K.Rest, Shifts[G], Bytes, Box, ExactBlock);
-      Grid = footprintBytes(K.Rest, Shifts[G], Bytes, gridBox(Box, In.Sizes),
+      Unique = footprintBytes(Rest, Shifts[G], Bytes, Box, ExactBlock);
+      Grid = footprintBytes(Rest, Shifts[G], Bytes, gridBox(Box, In.Sizes),
                             ExactGrid);
     }
     if (K.Space == MemSpace::Local) {
@@ -222,7 +293,7 @@ std::vector<AccessGroup> buildGroups(MutableArrayRef<AccessInfo> Accesses,
       // offset spans over its loops.
       std::vector<BoxVar> Own(Box.begin() + 3, Box.end());
       Unique = Footprint
-                   ? footprintBytes(K.Rest, Shifts[G], Bytes, Own, ExactBlock)
+                   ? footprintBytes(Rest, Shifts[G], Bytes, Own, ExactBlock)
                    : std::nullopt;
       if (Unique)
         Unique = *Unique * Threads;
@@ -233,11 +304,11 @@ std::vector<AccessGroup> buildGroups(MutableArrayRef<AccessInfo> Accesses,
     // per-row offset (its per-row values computed in a loop around it).
     std::optional<Expr> RowOffset;
     if (K.Base && !Moving.empty()) {
-      RowOffset = K.Rest;
+      RowOffset = Rest;
     } else if (!K.Base && Group.Members.size() == 1) {
       const AccessAddress &Addr = Addresses[Group.Members.front()];
       if (Addr.Base && Addr.PerRowOffset) {
-        RowOffset = *Addr.PerRowOffset;
+        RowOffset = boxFirstIterations(*Addr.PerRowOffset, Box);
         Moving = In.Builder.opaqueIn(*RowOffset);
         const Loop *AccessLoop =
             In.LI.getLoopFor(Accesses[Group.Members.front()].Inst->getParent());

@@ -10,6 +10,13 @@
 ; RUN: %opt_ktime -passes='print<kernel-time-memory>' -ktime-gpu=a100 \
 ; RUN:   -disable-output %s | FileCheck %s
 ; CHECK-LABEL: kernel two_steps on a100-pcie-40gb
+; The footprint (docs/memory.md, "Reuse"): offset 8 * tid.x + 4 * k, where
+; 4 * min(iter.loop1, 1) prints min(4, 4 * iter.loop1) and becomes 4 *
+; first.loop1, a box variable of the two values 0 and 1; with tid.x in
+; [0, 64): 64 x 2 distinct words of 4 B = 512 B per block, and every block
+; reads the same ones (no ctaid): grid 512 B (before: no footprint, the
+; blocks' requests, 512 * nctaid).
+; CHECK: line ? %v: global load 4 B, {{.*}}; reuse: requested 512 B/block, unique 512 B/block, grid 512 B;
 ; CHECK: branch %tile -> %body: active lanes max(0, min(32, ceildiv(n + max(-1, -iter.loop1), 2) - tid.x)) of 32
 ; CHECK-NOT: val.k
 
