@@ -170,6 +170,10 @@ public:
 
   /// The value under \p B; nullopt if a symbol is unbound or a divisor is 0.
   std::optional<Rational> evaluate(const Bindings &B) const;
+  /// The same kind of expression over \p Ops instead of its operands,
+  /// re-simplified: their sum, product, floor or ceiling quotient, least or
+  /// greatest. A constant or a symbol is itself.
+  Expr withOperands(llvm::ArrayRef<Expr> Ops) const;
   /// Replaces the symbols named in \p Subst and re-simplifies.
   Expr substitute(const std::map<std::string, Expr> &Subst) const;
   void collectSymbols(std::set<std::string> &Out) const;

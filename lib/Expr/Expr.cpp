@@ -128,6 +128,35 @@ Expr Expr::max(const Expr &A, const Expr &B) {
 Expr Expr::min(llvm::ArrayRef<Expr> Ops) { return minMax(Kind::Min, Ops); }
 Expr Expr::max(llvm::ArrayRef<Expr> Ops) { return minMax(Kind::Max, Ops); }
 
+Expr Expr::withOperands(llvm::ArrayRef<Expr> Ops) const {
+  switch (getKind()) {
+  case Kind::Add: {
+    Expr Sum;
+    for (const Expr &Op : Ops)
+      Sum = Sum + Op;
+    return Sum;
+  }
+  case Kind::Mul: {
+    Expr Product = Expr::constant(1);
+    for (const Expr &Op : Ops)
+      Product = Product * Op;
+    return Product;
+  }
+  case Kind::FloorDiv:
+    return floorDiv(Ops[0], Ops[1]);
+  case Kind::CeilDiv:
+    return ceilDiv(Ops[0], Ops[1]);
+  case Kind::Min:
+    return min(Ops);
+  case Kind::Max:
+    return max(Ops);
+  case Kind::Constant:
+  case Kind::Symbol:
+    break;
+  }
+  return *this;
+}
+
 Expr::Kind Expr::getKind() const { return Node->K; }
 
 llvm::ArrayRef<Expr> Expr::operands() const { return Node->Ops; }

@@ -405,13 +405,7 @@ bool AccessAnalyser::count(AccessInfo &A, ArrayRef<unsigned> Lanes,
         countRowsShifted(Addr, A.BytesPerThread, *RowSpread, Shifted);
         if (Shifted.Sectors >= A.Sectors)
           return false;
-        A.Sectors = Shifted.Sectors;
-        A.MinSectors = Shifted.MinSectors;
-        A.Lines = Shifted.Lines;
-        A.MinLines = Shifted.MinLines;
-        A.CoalescingFactor = Shifted.CoalescingFactor;
-        A.TransferredBytesPerThread = Shifted.TransferredBytesPerThread;
-        A.UncoalescedBytesPerThread = Shifted.UncoalescedBytesPerThread;
+        A = std::move(Shifted); // only the counts differ
         return true;
       }
     }

@@ -106,30 +106,7 @@ Expr boxFirstIterations(const Expr &E, std::vector<BoxVar> &Box) {
     std::vector<Expr> New;
     for (const Expr &O : Ops)
       New.push_back(boxFirstIterations(O, Box));
-    switch (E.getKind()) {
-    case Expr::Kind::Add: {
-      Expr Sum;
-      for (const Expr &O : New)
-        Sum += O;
-      return Sum;
-    }
-    case Expr::Kind::Mul: {
-      Expr Product = Expr::constant(1);
-      for (const Expr &O : New)
-        Product *= O;
-      return Product;
-    }
-    case Expr::Kind::FloorDiv:
-      return Expr::floorDiv(New[0], New[1]);
-    case Expr::Kind::CeilDiv:
-      return Expr::ceilDiv(New[0], New[1]);
-    case Expr::Kind::Min:
-      return Expr::min(New);
-    case Expr::Kind::Max:
-      return Expr::max(New);
-    default:
-      return E;
-    }
+    return E.withOperands(New);
   }
   }
 }

@@ -41,30 +41,9 @@ static Expr pruneDominated(ArrayRef<Expr> Ops, bool IsMax) {
 /// are rebuilt by \p MinMax (IsMax says which).
 static Expr rebuild(const Expr &E, ArrayRef<Expr> Ops,
                     function_ref<Expr(ArrayRef<Expr>, bool)> MinMax) {
-  switch (E.getKind()) {
-  case Expr::Kind::Add: {
-    Expr Sum;
-    for (const Expr &Op : Ops)
-      Sum = Sum + Op;
-    return Sum;
-  }
-  case Expr::Kind::Mul: {
-    Expr Prod = Expr::constant(1);
-    for (const Expr &Op : Ops)
-      Prod = Prod * Op;
-    return Prod;
-  }
-  case Expr::Kind::FloorDiv:
-    return Expr::floorDiv(Ops[0], Ops[1]);
-  case Expr::Kind::CeilDiv:
-    return Expr::ceilDiv(Ops[0], Ops[1]);
-  case Expr::Kind::Min:
-    return MinMax(Ops, /*IsMax=*/false);
-  case Expr::Kind::Max:
-    return MinMax(Ops, /*IsMax=*/true);
-  default:
-    return E;
-  }
+  if (E.getKind() == Expr::Kind::Min || E.getKind() == Expr::Kind::Max)
+    return MinMax(Ops, /*IsMax=*/E.getKind() == Expr::Kind::Max);
+  return E.withOperands(Ops);
 }
 
 Expr simplifyWithSymbolRanges(const Expr &E) {

@@ -31,6 +31,19 @@ TEST_F(ExprCanonicalTest, DefaultIsZero) {
   EXPECT_TRUE(Z.operands().empty());
 }
 
+TEST_F(ExprCanonicalTest, WithOperandsRebuildsTheSameKind) {
+  // Each kind over new operands, re-simplified.
+  EXPECT_EQ((N + M).withOperands({K, C(2)}), K + 2);
+  EXPECT_EQ((N * M).withOperands({C(3), C(4)}), C(12));
+  EXPECT_EQ(Expr::floorDiv(N, C(4)).withOperands({C(9), C(4)}), C(2));
+  EXPECT_EQ(Expr::ceilDiv(N, C(4)).withOperands({C(9), C(4)}), C(3));
+  EXPECT_EQ(Expr::min(N, M).withOperands({C(5), C(7)}), C(5));
+  EXPECT_EQ(Expr::max(N, M).withOperands({C(5), K}), Expr::max(K, C(5)));
+  // Constants and symbols have no operands: themselves.
+  EXPECT_EQ(N.withOperands({}), N);
+  EXPECT_EQ(C(6).withOperands({}), C(6));
+}
+
 TEST_F(ExprCanonicalTest, Commutativity) {
   EXPECT_EQ(N + M, M + N);
   EXPECT_EQ(N * M, M * N);
