@@ -131,16 +131,16 @@ Expr Expr::max(llvm::ArrayRef<Expr> Ops) { return minMax(Kind::Max, Ops); }
 Expr Expr::withOperands(llvm::ArrayRef<Expr> Ops) const {
   switch (getKind()) {
   case Kind::Add: {
-    Expr Sum;
+    Poly P;
     for (const Expr &Op : Ops)
-      Sum = Sum + Op;
-    return Sum;
+      P += toPoly(Op);
+    return render(P);
   }
   case Kind::Mul: {
-    Expr Product = Expr::constant(1);
+    Poly P = Poly::constant(Rational(1));
     for (const Expr &Op : Ops)
-      Product = Product * Op;
-    return Product;
+      P = P * toPoly(Op);
+    return render(P);
   }
   case Kind::FloorDiv:
     return floorDiv(Ops[0], Ops[1]);

@@ -68,30 +68,5 @@ Expr Expr::substitute(const std::map<std::string, Expr> &Subst) const {
   }
   if (!Changed)
     return *this;
-  switch (getKind()) {
-  case Kind::Add: {
-    Poly P;
-    for (const Expr &Op : Ops)
-      P += toPoly(Op);
-    return render(P);
-  }
-  case Kind::Mul: {
-    Poly P = Poly::constant(Rational(1));
-    for (const Expr &Op : Ops)
-      P = P * toPoly(Op);
-    return render(P);
-  }
-  case Kind::FloorDiv:
-    return floorDiv(Ops[0], Ops[1]);
-  case Kind::CeilDiv:
-    return ceilDiv(Ops[0], Ops[1]);
-  case Kind::Min:
-    return min(Ops);
-  case Kind::Max:
-    return max(Ops);
-  case Kind::Constant:
-  case Kind::Symbol:
-    break;
-  }
-  return *this;
+  return withOperands(Ops);
 }
