@@ -85,6 +85,8 @@ std::optional<Expr> countLanes(const LaneComparison &C,
                                llvm::ArrayRef<unsigned> Lanes) {
   if (std::optional<Expr> Count = countRuns(C, Lanes))
     return Count;
+  if (Lanes.empty())
+    return std::nullopt;
   std::map<int64_t, unsigned> Times;
   for (unsigned L : Lanes)
     ++Times[C.D[L]];

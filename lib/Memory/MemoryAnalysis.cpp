@@ -283,7 +283,8 @@ int64_t AccessAnalyser::loopRow(const Loop *L, const SCEV *Base, int64_t Stride,
       }
   uint64_t Row = static_cast<uint64_t>(Stride);
   for (int64_t C : It->second)
-    Row = std::gcd(Row, static_cast<uint64_t>(std::abs(C - Own)));
+    Row = std::gcd(Row, C > Own ? uint64_t(C) - uint64_t(Own)
+                                : uint64_t(Own) - uint64_t(C));
   return static_cast<int64_t>(Row);
 }
 
@@ -397,7 +398,9 @@ bool AccessAnalyser::count(AccessInfo &A, ArrayRef<unsigned> Lanes,
         for (auto &Entry : ByRow)
           Rows.push_back(std::move(Entry.second));
         countRowsApart(Rows, A.BytesPerThread, A);
-        if (!RowSpread)
+        // Lanes moved that far touch at least Spread / 32 sectors: only a
+        // shorter spread can beat the rows apart.
+        if (!RowSpread || *RowSpread / SectorBytes >= A.Sectors)
           return false;
         // A bounded shift: each lane's bytes anywhere up to RowSpread
         // above its place in rows that line up.

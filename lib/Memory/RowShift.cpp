@@ -305,12 +305,18 @@ std::optional<int64_t> rowShiftSpread(const RowShiftQuery &Q) {
   int64_t Range = S - static_cast<int64_t>(Q.Bytes) - *RestMax + *RestMin;
   if (Range < 0)
     return std::nullopt;
+  if (Q.Lanes.empty())
+    return std::nullopt;
   int64_t Lo = INT64_MAX, Hi = INT64_MIN;
   for (unsigned L : Q.Lanes) {
     Lo = std::min(Lo, (*D)[L]);
     Hi = std::max(Hi, (*D)[L]);
   }
+  // Far beyond any warp request (and the product's range): no bound.
+  constexpr int64_t MaxBytes = int64_t(1) << 30;
   int64_t Span = Hi - Lo;
+  if (Range + *A > MaxBytes || Span > MaxBytes)
+    return std::nullopt;
   return divideCeil((Range + *A) * Span, *XMax - *XMin) + *A;
 }
 
