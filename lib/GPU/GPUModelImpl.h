@@ -63,8 +63,8 @@ public:
 
   /// The wave of \p NBlocks blocks starting at linear block \p FirstBlock.
   /// \p Refilled: later blocks take the slots of this wave's as they
-  /// retire (a launch of more than one wave), so its blocks' times are
-  /// averaged over the sampled blocks rather than their envelope.
+  /// retire (a launch of many waves), so its blocks' times are the mean of
+  /// the sampled blocks' rather than their envelope.
   llvm::Expected<WaveResult> solve(uint64_t FirstBlock, uint64_t NBlocks,
                                    bool Refilled = false);
 
@@ -88,7 +88,7 @@ private:
   SMTime smTime(const std::vector<const BlockSample *> &Samples,
                 unsigned BlocksOnSM, const Latencies &L,
                 const std::array<double, NumTraffic> &SMTraffic,
-                bool Mean) const;
+                llvm::ArrayRef<double> MeanWeights) const;
   double meanGlobalLatency(const Latencies &L,
                            const std::array<double, NumTraffic> &Tr) const;
 

@@ -180,13 +180,16 @@ Expected<Prediction> predictLaunch(const KernelInputs &In,
   const uint64_t MaxSampled = 16;
   double ExecCycles = 0;
   std::array<double, NumTraffic> Traffic = {};
+  // With many waves the block scheduler's refilling evens out blocks of
+  // different lengths; with few, a long block holds its SM to the end.
+  const uint64_t RefilledFrom = 4;
   if (FullWaves) {
     uint64_t Samples = std::min(FullWaves, MaxSampled);
     double Scale = double(FullWaves) / double(Samples);
     for (uint64_t I = 0; I != Samples; ++I) {
       uint64_t W = Samples == 1 ? 0 : I * (FullWaves - 1) / (Samples - 1);
       Expected<WaveResult> WR = Solver.solve(
-          W * PerWave, PerWave, /*Refilled=*/FullWaves + (Rest > 0) > 1);
+          W * PerWave, PerWave, /*Refilled=*/FullWaves >= RefilledFrom);
       if (!WR)
         return WR.takeError();
       ExecCycles += WR->Time.Cycles * Scale;

@@ -94,20 +94,25 @@ WaveSolver::SMTime
 WaveSolver::smTime(const std::vector<const BlockSample *> &Blocks,
                    unsigned BlocksOnSM, const Latencies &L,
                    const std::array<double, NumTraffic> &SMTraffic,
-                   bool Mean) const {
+                   ArrayRef<double> MeanWeights) const {
   Bindings B = Fixed;
   B[getLatencySymbol(MemSpace::Global).str()] =
       Rational::fromDouble(meanGlobalLatency(L, SMTraffic));
   B[getLatencySymbol(MemSpace::Shared).str()] = Rational::fromDouble(L.Shared);
   // Per warp of a block: its longest lane's time and delay in each sampled
-  // block, and over the samples their largest (Mean: their mean).
+  // block, and over the samples their largest (with MeanWeights, one per
+  // sample: their weighted mean).
   std::vector<double> WarpTime(WarpsPerBlock, 0), WarpDelay(WarpsPerBlock, 0),
       WarpSync(WarpsPerBlock, 0);
-  double Weight = Mean && !Blocks.empty() ? 1.0 / double(Blocks.size()) : 1;
+  bool Mean = !MeanWeights.empty();
+  double Weight = 1;
   auto Combine = [&](double &Into, double V) {
     Into = Mean ? Into + V * Weight : std::max(Into, V);
   };
-  for (const BlockSample *S : Blocks)
+  for (size_t K = 0; K != Blocks.size(); ++K) {
+    const BlockSample *S = Blocks[K];
+    if (Mean)
+      Weight = MeanWeights[K];
     for (unsigned W = 0; W != S->Warps.size() && W != WarpsPerBlock; ++W) {
       const WarpSample &WS = S->Warps[W];
       double Time = 0, Delay = 0;
@@ -120,6 +125,7 @@ WaveSolver::smTime(const std::vector<const BlockSample *> &Blocks,
       // time_sync = syncs x delay_dep x (warps per block - 1).
       Combine(WarpSync[W], WS.Barriers * DelayDep * double(WarpsPerBlock - 1));
     }
+  }
   // Warps go round-robin to the processing blocks.
   unsigned PBs = std::max(1u, T.ProcessingBlocks);
   std::vector<double> PBLat(PBs, 0), PBIssue(PBs, 0);
@@ -147,24 +153,34 @@ WaveSolver::smTime(const std::vector<const BlockSample *> &Blocks,
 Expected<WaveResult> WaveSolver::solve(uint64_t FirstBlock, uint64_t NBlocks,
                                        bool Refilled) {
   // Three samples: the wave's first, middle and last block. Times take the
-  // envelope of all three (Refilled: their mean, each sample counted);
-  // traffic counts the middle block for all blocks but the last (the mean
-  // of a count linear in the block id, and a full block where a bounds
-  // guard cuts only the last) and the last once.
+  // envelope of all three; traffic counts the middle block for all blocks
+  // but the last (the mean of a count linear in the block id, and a full
+  // block where a bounds guard cuts only the last) and the last once.
+  // Refilled, times take the mean of the three samples (more points of a
+  // wave than the middle alone: the running and empty blocks of a grid
+  // often alternate with a period near a wave's).
   uint64_t Last = FirstBlock + NBlocks - 1;
   uint64_t Middle = FirstBlock + (NBlocks - 1) / 2;
   std::vector<const BlockSample *> Blocks;
-  const BlockSample *MiddleSample = nullptr, *LastSample = nullptr;
+  const BlockSample *FirstSample = nullptr, *MiddleSample = nullptr,
+                    *LastSample = nullptr;
   for (uint64_t Id : {FirstBlock, Middle, Last}) {
     Expected<const BlockSample *> S = sample(Id);
     if (!S)
       return S.takeError();
-    if (Refilled || !is_contained(Blocks, *S))
+    if (!is_contained(Blocks, *S))
       Blocks.push_back(*S);
+    if (Id == FirstBlock)
+      FirstSample = *S;
     if (Id == Middle)
       MiddleSample = *S;
     if (Id == Last)
       LastSample = *S;
+  }
+  std::vector<double> MeanWeights;
+  if (Refilled) {
+    Blocks = {FirstSample, MiddleSample, LastSample};
+    MeanWeights = {1.0 / 3, 1.0 / 3, 1.0 / 3};
   }
   WaveResult R;
   unsigned BlocksOnSM =
@@ -186,7 +202,7 @@ Expected<WaveResult> WaveSolver::solve(uint64_t FirstBlock, uint64_t NBlocks,
 
   Latencies L = Base;
   auto Time = [&](const Latencies &X) {
-    return smTime(Blocks, BlocksOnSM, X, SM, Refilled).Cycles;
+    return smTime(Blocks, BlocksOnSM, X, SM, MeanWeights).Cycles;
   };
   struct Level {
     Bound B;
@@ -238,7 +254,7 @@ Expected<WaveResult> WaveSolver::solve(uint64_t FirstBlock, uint64_t NBlocks,
       BindingNeed = Need;
     }
   }
-  SMTime Final = smTime(Blocks, BlocksOnSM, L, SM, Refilled);
+  SMTime Final = smTime(Blocks, BlocksOnSM, L, SM, MeanWeights);
   R.Time.Cycles = std::max(Final.Cycles, Floor);
   R.Time.LatencyCycles = Final.Latency;
   R.Time.IssueCycles = Final.Issue;

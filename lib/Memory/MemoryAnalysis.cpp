@@ -249,7 +249,8 @@ private:
   /// constant part \p Own: \p Stride (the loop's step in bytes), or the
   /// spacing of the unrolled copies of one access, the greatest common
   /// divisor of Stride and the differences between Own and the constant
-  /// parts of the offsets of L's accesses off Base.
+  /// parts of the offsets of L's shifted accesses off Base (those adding a
+  /// per-row value computed in L).
   int64_t loopRow(const Loop *L, const SCEV *Base, int64_t Stride, int64_t Own);
 
   MemoryAnalysis::Impl &I;
@@ -277,6 +278,12 @@ int64_t AccessAnalyser::loopRow(const Loop *L, const SCEV *Base, int64_t Stride,
         std::optional<Expr> Off =
             I.Builder.convert(I.SE.getMinusSCEV(P, Base), Scope);
         if (!Off)
+          continue;
+        // Only copies of a shifted access: offsets with a per-row value
+        // computed in L.
+        if (llvm::none_of(I.Builder.opaqueIn(*Off), [&](const OpaqueValue *O) {
+              return O->Varies && !O->AlongRow && O->DefLoop == L;
+            }))
           continue;
         if (std::optional<int64_t> C = constantPart(Off->substitute(Sizes)))
           It->second.push_back(*C);

@@ -6,9 +6,9 @@
 // file bounds it when three things hold (docs/memory.md, "Shifted rows"):
 //
 // - the value V is a float expression linear in one integer X that is
-//   affine in the ids (products with warp-uniform values, sums, fma),
-//   converted back to an integer: V(X) = trunc(a * X + b), the slope a
-//   unknown but the same for the whole warp;
+//   affine in the ids (products with values the same for the whole grid,
+//   sums, fma), converted back to an integer: V(X) = trunc(a * X + b), the
+//   slope a unknown but the same for every thread;
 // - the row bound holds (Reuse.cpp): the address stays inside its row of
 //   the loop V is computed in, so with offset = Rest + A * V + step * iter
 //   and a row of S bytes, 0 <= Rest + A * V and Rest + A * V + bytes <= S
@@ -29,6 +29,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "MemoryImpl.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/Instructions.h"
@@ -89,6 +90,8 @@ public:
     if (!E)
       return;
     // Unsigned comparisons read as comparisons of non-negative values.
+    if (CmpInst::isUnsigned(P) && C->getValue().isNegative())
+      return;
     int64_t V = C->getSExtValue();
     Expr Ys = E->substitute(Sizes);
     switch (P) {
@@ -161,13 +164,42 @@ std::optional<int64_t> leastOverIds(const Expr &E) {
   return E.substitute(AtZero).getInt64();
 }
 
+/// True if \p V is the same for every thread of the grid: it reads no
+/// thread or block id (directly, through loads or phis), so the slope and
+/// the offset of a shift are the grid's, not one block's.
+bool sameForTheGrid(const Value *V, SmallPtrSetImpl<const Value *> &Seen,
+                    unsigned Depth = 0) {
+  if (isa<Constant>(V) || isa<Argument>(V) || !Seen.insert(V).second)
+    return true;
+  const auto *I = dyn_cast<Instruction>(V);
+  if (!I || Depth > 32)
+    return false;
+  if (const auto *Call = dyn_cast<CallBase>(I)) {
+    const Function *Callee = Call->getCalledFunction();
+    if (!Callee || !Callee->getName().starts_with("llvm.nvvm.read.ptx.sreg."))
+      return false;
+    StringRef Reg =
+        Callee->getName().drop_front(strlen("llvm.nvvm.read.ptx.sreg."));
+    return Reg.starts_with("ntid.") || Reg.starts_with("nctaid.");
+  }
+  return llvm::all_of(I->operands(), [&](const Use &U) {
+    return sameForTheGrid(U.get(), Seen, Depth + 1);
+  });
+}
+
+bool sameForTheGrid(const Value *V) {
+  SmallPtrSet<const Value *, 16> Seen;
+  return sameForTheGrid(V, Seen);
+}
+
 /// The integer X that the float \p F is linear in (products with
 /// warp-uniform values, sums, fma, negation); null when F is uniform;
 /// std::nullopt when F is not of that form.
 std::optional<const Value *>
 linearSource(const Value *F, const ThreadDependence &Dep, unsigned Depth = 0) {
   if (!Dep.varies(F))
-    return nullptr;
+    return sameForTheGrid(F) ? std::optional<const Value *>(nullptr)
+                             : std::nullopt;
   if (Depth > 16)
     return std::nullopt;
   const Value *X, *Y, *Z;

@@ -10,8 +10,8 @@
 //===----------------------------------------------------------------------===//
 #include "KernelInputs.h"
 #include "KernelTime/Cost.h"
+#include "KernelTime/ScevToExpr.h"
 #include "llvm/Analysis/LoopInfo.h"
-#include "llvm/Analysis/UniformityAnalysis.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/Instructions.h"
 
@@ -56,10 +56,18 @@ KernelInputBuilder::KernelInputBuilder(Function &F,
     L.Trip.collectSymbols(Symbols);
 }
 
+/// The longest loop whose iterations' branch reaches are summed one by one.
+constexpr int64_t MaxIterationsSummed = 8;
+
 BranchReach KernelInputBuilder::reachOf(const MemoryAnalysis &MA,
-                                        ReachCache &Cache) {
-  return [&MA, &Cache](const BasicBlock &Branch,
-                       const BasicBlock &Succ) -> std::optional<Expr> {
+                                        ReachCache &Cache) const {
+  std::set<std::string> Params;
+  SymbolNamer Names(F);
+  for (const Argument &A : F.args())
+    Params.insert(Names.getParamName(A.getArgNo()));
+  return [this, &MA, &Cache,
+          Params](const BasicBlock &Branch,
+                  const BasicBlock &Succ) -> std::optional<Expr> {
     auto [It, New] = Cache.try_emplace({&Branch, &Succ});
     if (!New)
       return It->second;
@@ -69,17 +77,58 @@ BranchReach KernelInputBuilder::reachOf(const MemoryAnalysis &MA,
     std::optional<Rational> C = Lanes->getConstant();
     if (C && !(*C < Rational(static_cast<int64_t>(MA.warpLanes()))))
       return std::nullopt; // every lane: the side is taken
-    It->second = C ? Expr::constant(*C < Rational(1) ? *C : Rational(1))
-                   : Expr::min(Expr::constant(1), *Lanes);
-    return It->second;
+    Expr W = C ? Expr::constant(*C < Rational(1) ? *C : Rational(1))
+               : Expr::min(Expr::constant(1), *Lanes);
+    // Only what a launch binds (ids, sizes, parameters): a lane count of a
+    // loaded value would leave the time without a value. A count that
+    // depends on a loop's iteration is replaced by its mean over the
+    // iterations, exactly: summed over them in a loop of at most
+    // MaxIterationsSummed (a tile loop), or (W(0) + (trip - 1) W(1)) / trip
+    // when only the first iteration differs; any other dependence leaves the
+    // side counted (a step at the mean iteration could drop it, or count
+    // all).
+    std::set<std::string> Symbols;
+    W.collectSymbols(Symbols);
+    for (const std::string &S : Symbols) {
+      StringRef Name(S);
+      if (Name.starts_with("tid.") || Name.starts_with("ctaid.") ||
+          Name.starts_with("ntid.") || Name.starts_with("nctaid.") ||
+          Params.count(S))
+        continue;
+      if (!Name.starts_with("iter."))
+        return std::nullopt;
+      const LoopTrip *Loop = nullptr;
+      for (const LoopTrip &L : Plain.Loops)
+        if (getIterSymbol(L.Name) == S)
+          Loop = &L;
+      std::optional<Rational> Trip =
+          Loop ? Loop->Trip.getConstant() : std::nullopt;
+      if (!Trip || *Trip < Rational(1))
+        return std::nullopt;
+      // A short loop (a tile loop): the mean of its iterations' reaches.
+      if (std::optional<int64_t> T = Loop->Trip.getInt64();
+          T && *T <= MaxIterationsSummed) {
+        Expr Sum;
+        for (int64_t I = 0; I != *T; ++I)
+          Sum += W.substitute({{S, Expr::constant(I)}});
+        W = Sum * Expr::constant(Rational(1, *T));
+        continue;
+      }
+      Expr Later = W.substitute({{S, Expr::constant(1)}});
+      for (int64_t I : {2, 3, 7})
+        if (W.substitute({{S, Expr::constant(I)}}) != Later)
+          return std::nullopt;
+      W = (W.substitute({{S, Expr()}}) + Expr::constant(*Trip - 1) * Later) *
+          Expr::constant(Rational(1) / *Trip);
+    }
+    It->second = W;
+    return W;
   };
 }
 
 bool KernelInputBuilder::weighsSomeSide(const BranchReach &Reach) const {
-  UniformityInfo &UI = FAM.getResult<UniformityInfoAnalysis>(F);
   for (const BasicBlock &BB : F) {
-    if (BB.getTerminator()->getNumSuccessors() < 2 ||
-        !UI.hasDivergentTerminator(BB))
+    if (BB.getTerminator()->getNumSuccessors() < 2)
       continue;
     for (const BasicBlock *S : successors(&BB))
       if (Reach(BB, *S))

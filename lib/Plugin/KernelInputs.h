@@ -77,8 +77,8 @@ private:
   /// Whether some lane of \p MA's warp takes a divergent branch's edge
   /// (min(1, active lanes)); std::nullopt when all lanes do or it is not
   /// known. Cached in \p Cache, which must outlive the result.
-  static BranchReach reachOf(const MemoryAnalysis &MA, ReachCache &Cache);
-  /// True if some divergent branch of F has a side that \p Reach weights.
+  BranchReach reachOf(const MemoryAnalysis &MA, ReachCache &Cache) const;
+  /// True if some branch of F has a side that \p Reach weights.
   bool weighsSomeSide(const BranchReach &Reach) const;
   /// The issue cycles of a thread: the largest of its per-pipe delays and
   /// its instructions over the dispatch rate; \p Serial (the sum of every

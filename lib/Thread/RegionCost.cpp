@@ -185,10 +185,34 @@ NodeCost summarizeRegion(const Loop *L, const BasicBlock &Entry, LoopInfo &LI,
 
   std::vector<char> WeighedUniform(R.size(), 0);
   if (CB.Reach) {
-    // A node on one side only of a divergent branch runs only when some
-    // lane of the warp takes that side: its cost is weighted by the side's
-    // reach (1 or 0), the reaches of nested branches multiplying.
+    // A node on one side only of a branch, reached only through that
+    // side, runs only when some lane of the warp takes the side: its cost
+    // is weighted by the side's reach (1 or 0), the reaches of nested
+    // branches multiplying.
     std::vector<std::optional<Expr>> Weight(R.size());
+    std::vector<SmallVector<int, 4>> Preds(R.size());
+    for (int N : PostOrder)
+      for (int S : Succ[N])
+        Preds[S].push_back(N);
+    // The nodes of a side that every path reaches through its first node
+    // S, entered only from N: those the side's reach may weigh (a node
+    // also reached from elsewhere, as after a short-circuit `a && b`,
+    // runs for other lanes too).
+    auto OnlyThrough = [&](int N, int S, ArrayRef<int> Nodes) {
+      DenseSet<int> Only;
+      if (Preds[S].size() != 1 || Preds[S].front() != N)
+        return Only;
+      std::vector<int> Order(Nodes.begin(), Nodes.end());
+      llvm::sort(Order, [&](int A, int B) { // topological: sources first
+        return Position.lookup(A) > Position.lookup(B);
+      });
+      for (int X : Order)
+        if (X == S || (!Preds[X].empty() && llvm::all_of(Preds[X], [&](int Y) {
+              return Only.count(Y);
+            })))
+          Only.insert(X);
+      return Only;
+    };
     for (int N : PostOrder) {
       if (Succ[N].size() < 2 || !R.node(N).Block)
         continue;
@@ -207,9 +231,12 @@ NodeCost summarizeRegion(const Loop *L, const BasicBlock &Entry, LoopInfo &LI,
         std::optional<Expr> W;
         if (Edges == 1)
           W = CB.Reach(Block, *Edge);
-        Side.push_back({Between({S}, P), W});
-        for (int X : Side.back().first)
+        std::vector<int> Nodes = Between({S}, P);
+        for (int X : Nodes)
           ++Sides[X];
+        DenseSet<int> Only = OnlyThrough(N, S, Nodes);
+        llvm::erase_if(Nodes, [&](int X) { return !Only.count(X); });
+        Side.push_back({std::move(Nodes), W});
       }
       // A uniform branch is weighed when every side's reach is known and
       // the sides meet again: the warp takes exactly one of them.

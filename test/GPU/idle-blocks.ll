@@ -11,8 +11,8 @@
 ; RUN:   -ktime-launch='guarded:grid=8,block=1024,regs=32,n=4096' \
 ; RUN:   -ktime-launch='uniform_guard:grid=8,block=1024,regs=32,m=4' \
 ; RUN:   -ktime-launch='uniform_guard:grid=8,block=1024,regs=32,m=8' \
-; RUN:   -ktime-launch='guarded:grid=8,block=1024,regs=32,n=2048' \
-; RUN:   -ktime-launch='guarded:grid=4,block=1024,regs=32,n=2048' %s \
+; RUN:   -ktime-launch='guarded:grid=16,block=1024,regs=32,n=2048' \
+; RUN:   -ktime-launch='guarded:grid=8,block=1024,regs=32,n=2048' %s \
 ; RUN:   | FileCheck %s
 ;
 ; Both kernels: 1024 threads = 32 warps per block, 2 blocks per SM, a wave
@@ -39,25 +39,27 @@
 ; exec 128032 + 96 = 128128; launch 1000 + 0.5 x 8 = 1004.
 ; CHECK: predicted 129132.0 ns = launch 1004.0 ns + exec 128128.0 ns; bound issue
 ;
-; Refilled waves (docs/kernel-time.md, "Waves"): in a launch of more than
-; one wave, blocks of later waves take the slots of retired ones, so a full
-; wave's warps take the mean over its three sampled blocks (first, middle,
-; last), not their envelope.
-; guarded, n = 2048, grid 8: blocks 0 and 1 run the loop, 2-7 do not.
-; Wave 1 (blocks 0-3) samples blocks 0, 1 (busy: delay 8002, time 16012)
-; and 3 (idle: delay 6, time 12 = the entry's critical path, S2R 4 ->
-; mad 4 -> setp 4): mean delay (8002 + 8002 + 6) / 3 = 5336.67, mean time
-; (16012 + 16012 + 12) / 3 = 10678.67; 16 warps per processing block:
-; issue 16 x 5336.67 = 85386.7 cycles.
+; Refilled waves (docs/kernel-time.md, "Waves"): in a launch of at least
+; four full waves, blocks of later waves take the slots of retired ones, so
+; a full wave's warps are counted as its traffic is, the middle block's for
+; every block but the last and the last once, not the envelope of the
+; samples.
+; guarded, n = 2048, grid 16 (4 full waves): blocks 0 and 1 run the loop,
+; 2-15 do not. Wave 1 (blocks 0-3): middle block 1 (busy: delay 8002,
+; time 16012) for 3 blocks, last block 3 (idle: delay 6, time 12 = the
+; entry's critical path, S2R 4 -> mad 4 -> setp 4) for 1: delay
+; (3 x 8002 + 6) / 4 = 6003, time (3 x 16012 + 12) / 4 = 12012; 16 warps
+; per processing block: issue 16 x 6003 = 96048 cycles.
+; CHECK-LABEL: launch 'guarded:grid=16,block=1024,regs=32,n=2048'
+; CHECK: wave of 4 blocks, 2 on the busiest SM: 96048.0 cycles (longest warp 12012.0, issue 96048.0
+; Waves 2-4 idle: 96 cycles each as above; exec 96048 + 3 x 96 = 96336;
+; launch 1000 + 0.5 x 16 = 1008.
+; CHECK: predicted 97344.0 ns = launch 1008.0 ns + exec 96336.0 ns; bound issue
+; grid 8: two waves, too few for the refilling to even the blocks out: the
+; envelope, 128032 cycles, then 96; launch 1000 + 0.5 x 8 = 1004.
 ; CHECK-LABEL: launch 'guarded:grid=8,block=1024,regs=32,n=2048'
-; CHECK: wave of 4 blocks, 2 on the busiest SM: 85386.7 cycles (longest warp 10678.7, issue 85386.7
-; Wave 2 idle: 96 cycles as above; exec 85386.7 + 96 = 85482.7.
-; CHECK: predicted 86486.7 ns = launch 1004.0 ns + exec 85482.7 ns; bound issue
-; grid 4: one wave, nothing refills it: the envelope, 128032 cycles;
-; launch 1000 + 0.5 x 4 = 1002.
-; CHECK-LABEL: launch 'guarded:grid=4,block=1024,regs=32,n=2048'
 ; CHECK: wave of 4 blocks, 2 on the busiest SM: 128032.0 cycles
-; CHECK: predicted 129034.0 ns = launch 1002.0 ns + exec 128032.0 ns; bound issue
+; CHECK: predicted 129132.0 ns = launch 1004.0 ns + exec 128128.0 ns; bound issue
 ;
 ; uniform_guard: if (ctaid.x < m) { loop; store }, a uniform branch.
 ; Entry: S2R (alu, 2), setp (alu, 2), bra (cbu, 2): alu 4, cbu 2,
