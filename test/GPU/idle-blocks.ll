@@ -41,20 +41,19 @@
 ;
 ; Refilled waves (docs/kernel-time.md, "Waves"): in a launch of at least
 ; four full waves, blocks of later waves take the slots of retired ones, so
-; a full wave's warps are counted as its traffic is, the middle block's for
-; every block but the last and the last once, not the envelope of the
-; samples.
+; a full wave's warps take the mean over its three sampled blocks (first,
+; middle, last), not their envelope.
 ; guarded, n = 2048, grid 16 (4 full waves): blocks 0 and 1 run the loop,
-; 2-15 do not. Wave 1 (blocks 0-3): middle block 1 (busy: delay 8002,
-; time 16012) for 3 blocks, last block 3 (idle: delay 6, time 12 = the
-; entry's critical path, S2R 4 -> mad 4 -> setp 4) for 1: delay
-; (3 x 8002 + 6) / 4 = 6003, time (3 x 16012 + 12) / 4 = 12012; 16 warps
-; per processing block: issue 16 x 6003 = 96048 cycles.
+; 2-15 do not. Wave 1 (blocks 0-3) samples blocks 0, 1 (busy: delay 8002,
+; time 16012) and 3 (idle: delay 6, time 12 = the entry's critical path,
+; S2R 4 -> mad 4 -> setp 4): mean delay (8002 + 8002 + 6) / 3 = 5336.67,
+; mean time (16012 + 16012 + 12) / 3 = 10678.67; 16 warps per processing
+; block: issue 16 x 5336.67 = 85386.7 cycles.
 ; CHECK-LABEL: launch 'guarded:grid=16,block=1024,regs=32,n=2048'
-; CHECK: wave of 4 blocks, 2 on the busiest SM: 96048.0 cycles (longest warp 12012.0, issue 96048.0
-; Waves 2-4 idle: 96 cycles each as above; exec 96048 + 3 x 96 = 96336;
+; CHECK: wave of 4 blocks, 2 on the busiest SM: 85386.7 cycles (longest warp 10678.7, issue 85386.7
+; Waves 2-4 idle: 96 cycles each as above; exec 85386.7 + 3 x 96 = 85674.7;
 ; launch 1000 + 0.5 x 16 = 1008.
-; CHECK: predicted 97344.0 ns = launch 1008.0 ns + exec 96336.0 ns; bound issue
+; CHECK: predicted 86682.7 ns = launch 1008.0 ns + exec 85674.7 ns; bound issue
 ; grid 8: two waves, too few for the refilling to even the blocks out: the
 ; envelope, 128032 cycles, then 96; launch 1000 + 0.5 x 8 = 1004.
 ; CHECK-LABEL: launch 'guarded:grid=8,block=1024,regs=32,n=2048'
