@@ -276,8 +276,8 @@ static size_t termCount(const Expr &E) {
 }
 
 Expr KernelInputBuilder::activeFraction(const Instruction &I,
-                                        const MemoryAnalysis &MA,
-                                        bool &Bounded) const {
+                                        const MemoryAnalysis &MA, bool &Bounded,
+                                        std::set<std::string> &Loaded) const {
   // Each block on the dominator path with a single entry is entered
   // through one edge of that predecessor's branch: the lanes that take the
   // edge are the lanes that get here. A loop header counts as entered through
@@ -314,6 +314,16 @@ Expr KernelInputBuilder::activeFraction(const Instruction &I,
         }))
       continue;
     if (std::optional<Expr> F = MA.activeFraction(*Pred, *BB)) {
+      std::set<std::string> Symbols;
+      F->collectSymbols(Symbols);
+      bool OnLoaded = false;
+      for (const std::string &S : Symbols)
+        if (StringRef(S).starts_with("val.")) {
+          Loaded.insert(S.substr(4));
+          OnLoaded = true;
+        }
+      if (OnLoaded)
+        continue;
       Terms = std::min(Terms * termCount(*F), MaxFractionTerms + 1);
       Factors.push_back(*F);
     }
@@ -385,13 +395,14 @@ KernelInputBuilder::build(const std::map<std::string, Expr> &Params,
   };
   std::map<const BasicBlock *, Expr> ReachOfBlock;
   bool BoundedFraction = false;
+  std::set<std::string> LoadedBounds;
   std::map<Expr, PerReach> ByReach;
   for (const AccessInfo &A : MA.accesses()) {
     const BasicBlock *BB = A.Inst->getParent();
     auto [It, New] = ReachOfBlock.try_emplace(BB);
     if (New)
       It->second = (executionsPerThread(*A.Inst, M) *
-                    activeFraction(*A.Inst, MA, BoundedFraction))
+                    activeFraction(*A.Inst, MA, BoundedFraction, LoadedBounds))
                        .substitute(MeanIterations)
                        .substitute(Subst);
     PerReach &R = ByReach[It->second];
@@ -432,6 +443,14 @@ KernelInputBuilder::build(const std::map<std::string, Expr> &Params,
     default:
       break;
     }
+  }
+  if (!LoadedBounds.empty()) {
+    std::string Names;
+    for (const std::string &N : LoadedBounds)
+      Names += (Names.empty() ? "%" : ", %") + N;
+    Assumptions.push_back("branches on values loaded from memory (" + Names +
+                          ") are assumed taken by every lane, for the "
+                          "traffic and the time (an upper bound)");
   }
   if (BoundedFraction)
     Assumptions.push_back(

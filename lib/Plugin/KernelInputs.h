@@ -89,8 +89,10 @@ private:
                            const ThreadModel &M) const;
   /// \p Bounded is set when the fraction is the least of its branches'
   /// instead of their product (see MaxFractionTerms).
+  /// Branches on loaded values (their lane counts mention a value no launch
+  /// binds) count as taken by every lane; their values go into \p Loaded.
   Expr activeFraction(const llvm::Instruction &I, const MemoryAnalysis &MA,
-                      bool &Bounded) const;
+                      bool &Bounded, std::set<std::string> &Loaded) const;
 
   llvm::Function &F;
   llvm::FunctionAnalysisManager &FAM;
