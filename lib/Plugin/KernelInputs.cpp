@@ -212,10 +212,13 @@ Expr KernelInputBuilder::issueCycles(const CostModel &Costs,
   std::vector<Expr> Terms;
   for (size_t I = 0; I != NumIssuePipes; ++I) {
     IssuePipe P = static_cast<IssuePipe>(I);
+    // Only the delay of these runs is used: latencies 0 spare the critical
+    // paths (a delay never depends on them).
     CostAdjuster OnePipe = [&](const Instruction &Inst, CostInfo &C) {
       if (Adjust)
         Adjust(Inst, C);
       C.Del = C.Del * Expr::constant(Share(C, P));
+      C.Lat = Expr();
     };
     Expr D = computeThreadModel(F, FAM, Costs, Costs.getNominalLatencies(),
                                 OnePipe, Reach)
@@ -229,6 +232,7 @@ Expr KernelInputBuilder::issueCycles(const CostModel &Costs,
     CostAdjuster Dispatch = [&](const Instruction &, CostInfo &C) {
       C.Del = Expr::constant(Rational(static_cast<int64_t>(C.Count)) *
                              PerInstruction);
+      C.Lat = Expr();
     };
     Terms.push_back(computeThreadModel(F, FAM, Costs,
                                        Costs.getNominalLatencies(), Dispatch,
@@ -489,6 +493,7 @@ KernelInputBuilder::counts(const std::map<std::string, Expr> &Params,
               Weight) {
         CostAdjuster Adjust = [&](const Instruction &I, CostInfo &C) {
           C.Del = Expr::constant(static_cast<int64_t>(Weight(I, C)));
+          C.Lat = Expr(); // only the delay (the count) is used
         };
         ThreadModel M = computeThreadModel(
             F, FAM, Costs, Costs.getNominalLatencies(), Adjust, Reach);
