@@ -116,6 +116,17 @@ Expected<BlockSample> sampleBlock(const KernelInputs &In,
   static const char *Axis[] = {"x", "y", "z"};
   for (int D = 0; D < 3; ++D)
     Base[std::string("ctaid.") + Axis[D]] = toRational(Cta[D]);
+  // Without a latency symbol an expression is a number per lane: evaluated,
+  // which is cheaper than substituting.
+  auto HasLatency = [](const Expr &E) {
+    std::set<std::string> Symbols;
+    E.collectSymbols(Symbols);
+    return llvm::any_of(Symbols, [](const std::string &S) {
+      return StringRef(S).starts_with("lat.");
+    });
+  };
+  bool TimeHasLatency = HasLatency(In.Time),
+       DelayHasLatency = HasLatency(In.Delay);
   unsigned Warps = static_cast<unsigned>((Threads + WarpSize - 1) / WarpSize);
   for (unsigned W = 0; W != Warps; ++W) {
     WarpSample WS;
@@ -130,8 +141,21 @@ Expected<BlockSample> sampleBlock(const KernelInputs &In,
       for (int D = 0; D < 3; ++D)
         Subst[std::string("tid.") + Axis[D]] =
             Expr::constant(toRational(Tid[D]));
-      WS.Times.push_back(In.Time.substitute(Subst));
-      WS.Delays.push_back(In.Delay.substitute(Subst));
+      Bindings LaneValues = Base;
+      for (int D = 0; D < 3; ++D)
+        LaneValues[std::string("tid.") + Axis[D]] = toRational(Tid[D]);
+      for (auto [E, HasLat, Into] :
+           {std::make_tuple(&In.Time, TimeHasLatency, &WS.Times),
+            std::make_tuple(&In.Delay, DelayHasLatency, &WS.Delays)}) {
+        if (HasLat) {
+          Into->push_back(E->substitute(Subst));
+          continue;
+        }
+        // A symbol left without value: the barriers' or the traffic's
+        // evaluation below names it.
+        std::optional<Rational> V = E->evaluate(LaneValues);
+        Into->push_back(V ? Expr::constant(*V) : E->substitute(Subst));
+      }
       if (Lane == First) {
         Bindings B = Base;
         for (int D = 0; D < 3; ++D)
