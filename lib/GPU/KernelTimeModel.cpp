@@ -211,18 +211,7 @@ Expected<Prediction> predictLaunch(const KernelInputs &In,
     uint64_t Samples = std::min(FullWaves, MaxSampled);
     double Scale = double(FullWaves) / double(Samples);
     for (uint64_t I = 0; I != Samples; ++I) {
-      // Every wave when few; else the first, then waves at the golden
-      // ratio's multiples (mod 1) of the launch: evenly spaced samples can
-      // keep meeting the same phase of a grid whose running and empty
-      // blocks alternate with a period near the spacing.
-      uint64_t W =
-          Samples == FullWaves || I == 0
-              ? I
-              : std::min<uint64_t>(
-                    FullWaves - 1,
-                    static_cast<uint64_t>(
-                        std::fmod(double(I) * 0.6180339887498949, 1.0) *
-                        double(FullWaves)));
+      uint64_t W = Samples == 1 ? 0 : I * (FullWaves - 1) / (Samples - 1);
       Expected<WaveResult> WR = Solver.solve(
           W * PerWave, PerWave, /*Refilled=*/FullWaves >= RefilledFrom);
       if (!WR)
@@ -237,8 +226,7 @@ Expected<Prediction> predictLaunch(const KernelInputs &In,
       P.Assumptions.push_back(
           std::to_string(FullWaves) +
           " full waves: " + std::to_string(Samples) +
-          " of them, spread by the golden ratio, were modelled, the rest take "
-          "their mean");
+          " of them evenly spaced were modelled, the rest take their mean");
   }
   if (Rest) {
     Expected<WaveResult> WR = Solver.solve(FullWaves * PerWave, Rest);
