@@ -50,6 +50,7 @@ std::string ExprBuilder::symbolFor(const Value *V) {
   // Two values printing alike (never in valid IR) still get two symbols.
   while (Opaque.count(Sym))
     Sym += "'";
+  O.Symbol = Sym;
   Opaque[Sym] = O;
   Symbols[V] = Sym;
   return Sym;

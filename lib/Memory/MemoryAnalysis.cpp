@@ -566,18 +566,12 @@ AccessAddress AccessAnalyser::analyse(AccessInfo &A, const Value *Ptr) {
   bool OneRow = llvm::all_of(Lanes, [&](unsigned L) {
     return I.Layout.RowOf[L] == I.Layout.RowOf[Lanes.front()];
   });
-  if (PerRow && !OneRow) {
-    std::set<std::string> Syms;
-    Offset.collectSymbols(Syms);
-    for (const std::string &Sym : Syms)
-      if (I.Builder.opaque(Sym) == PerRow)
-        Spread =
-            rowShiftSpread({*PerRow, Sym, Offset, Inst, Scope, A.BytesPerThread,
-                            Lanes, I.Builder, I.DT, I.Layout, Sizes,
-                            [&](const Loop *L, int64_t Stride, int64_t Own) {
-                              return loopRow(L, Base, Stride, Own);
-                            }});
-  }
+  if (PerRow && !OneRow)
+    Spread = rowShiftSpread({*PerRow, Offset, Inst, Scope, A.BytesPerThread,
+                             Lanes, I.Builder, I.DT, I.Layout, Sizes,
+                             [&](const Loop *L, int64_t Stride, int64_t Own) {
+                               return loopRow(L, Base, Stride, Own);
+                             }});
   bool Shifted =
       count(A, Lanes, Off64, Mod, Residue, PerRow != nullptr, Spread);
   if (PerRow)

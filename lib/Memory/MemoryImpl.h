@@ -73,6 +73,8 @@ struct OpaqueValue {
   const llvm::Loop *DefLoop = nullptr;
   /// "%name" (or "%N") as the IR prints it.
   std::string Text;
+  /// The symbol standing for it in expressions ("val.<name>").
+  std::string Symbol;
 };
 
 /// Converts SCEVs into Exprs like ScevToExpr, except that a value that is
@@ -238,10 +240,9 @@ private:
 
 /// What rowShiftSpread needs to know about one access.
 struct RowShiftQuery {
-  /// The value that differs only between the warp's rows, its symbol in
-  /// Offset, and Offset (sizes substituted) in bytes.
+  /// The value that differs only between the warp's rows, and the offset
+  /// (sizes substituted) in bytes that adds it.
   const OpaqueValue &Shift;
-  const std::string &ShiftSymbol;
   const Expr &Offset;
   const llvm::Instruction &Access;
   const llvm::Loop *Scope;
@@ -265,6 +266,11 @@ std::optional<int64_t> constantPart(const Expr &E);
 /// it is linear in an id expression and the row bound and the branches on
 /// the way bound its range (RowShift.cpp); std::nullopt otherwise.
 std::optional<int64_t> rowShiftSpread(const RowShiftQuery &Q);
+
+/// The constant d with E = E[Sym := 0] + d * Sym, if there is one (and it
+/// is not 0).
+std::optional<Rational> linearCoefficient(const Expr &E,
+                                          const std::string &Sym);
 
 /// True if \p E is a sum of terms each holding at most one factor from
 /// \p Syms (coefficients may be symbolic: 4 * ntid.x * ctaid.x is linear

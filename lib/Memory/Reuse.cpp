@@ -111,17 +111,6 @@ Expr boxFirstIterations(const Expr &E, std::vector<BoxVar> &Box) {
   }
 }
 
-/// The constant d with E = E[Sym := 0] + d * Sym, if there is one.
-std::optional<Rational> linearCoefficient(const Expr &E,
-                                          const std::string &Sym) {
-  Expr At0 = E.substitute({{Sym, Expr()}});
-  Expr At1 = E.substitute({{Sym, Expr::constant(1)}});
-  std::optional<Rational> D = (At1 - At0).getConstant();
-  if (!D || D->isZero() || At0 + Expr::constant(*D) * Expr::symbol(Sym) != E)
-    return std::nullopt;
-  return D;
-}
-
 /// The grid box widened by each value of \p Offset computed in a loop
 /// around the access, as a variable that keeps the address in its row of
 /// that loop (see the file comment); nullopt where a value is not a positive
@@ -130,13 +119,8 @@ std::optional<std::vector<BoxVar>>
 rowBoundedBox(const Expr &Offset, std::vector<BoxVar> GridBox,
               const std::vector<const OpaqueValue *> &Moving,
               const ExprBuilder &B) {
-  std::set<std::string> Syms;
-  Offset.collectSymbols(Syms);
   for (const OpaqueValue *O : Moving) {
-    std::string Sym;
-    for (const std::string &S : Syms)
-      if (B.opaque(S) == O)
-        Sym = S;
+    const std::string &Sym = O->Symbol;
     std::optional<Rational> A = linearCoefficient(Offset, Sym);
     std::optional<Rational> Stride =
         O->DefLoop ? linearCoefficient(Offset, B.iterSymbol(O->DefLoop))
@@ -149,6 +133,16 @@ rowBoundedBox(const Expr &Offset, std::vector<BoxVar> GridBox,
 }
 
 } // namespace
+
+std::optional<Rational> linearCoefficient(const Expr &E,
+                                          const std::string &Sym) {
+  Expr At0 = E.substitute({{Sym, Expr()}});
+  Expr At1 = E.substitute({{Sym, Expr::constant(1)}});
+  std::optional<Rational> D = (At1 - At0).getConstant();
+  if (!D || D->isZero() || At0 + Expr::constant(*D) * Expr::symbol(Sym) != E)
+    return std::nullopt;
+  return D;
+}
 
 std::vector<AccessGroup> buildGroups(MutableArrayRef<AccessInfo> Accesses,
                                      ArrayRef<AccessAddress> Addresses,

@@ -153,11 +153,8 @@ std::optional<int64_t> leastOverIds(const Expr &E) {
   for (const std::string &S : Syms) {
     if (!isIdSymbol(S))
       return std::nullopt;
-    Expr At0 = E.substitute({{S, Expr()}});
-    std::optional<Rational> D =
-        (E.substitute({{S, Expr::constant(1)}}) - At0).getConstant();
-    if (!D || *D < Rational(0) ||
-        At0 + Expr::constant(*D) * Expr::symbol(S) != E)
+    std::optional<Rational> D = linearCoefficient(E, S);
+    if (!D || D->sign() < 0)
       return std::nullopt;
     AtZero[S] = Expr();
   }
@@ -176,11 +173,11 @@ bool sameForTheGrid(const Value *V, SmallPtrSetImpl<const Value *> &Seen,
     return false;
   if (const auto *Call = dyn_cast<CallBase>(I)) {
     const Function *Callee = Call->getCalledFunction();
-    if (!Callee || !Callee->getName().starts_with("llvm.nvvm.read.ptx.sreg."))
-      return false;
-    StringRef Reg =
-        Callee->getName().drop_front(strlen("llvm.nvvm.read.ptx.sreg."));
-    return Reg.starts_with("ntid.") || Reg.starts_with("nctaid.");
+    std::optional<std::string> Reg =
+        Callee ? SymbolNamer::getSpecialRegisterSymbol(Callee->getName())
+               : std::nullopt;
+    return Reg && (StringRef(*Reg).starts_with("ntid.") ||
+                   StringRef(*Reg).starts_with("nctaid."));
   }
   return llvm::all_of(I->operands(), [&](const Use &U) {
     return sameForTheGrid(U.get(), Seen, Depth + 1);
@@ -266,21 +263,19 @@ std::optional<int64_t> rowShiftSpread(const RowShiftQuery &Q) {
   // offset = Rest + A * V + S * iter, all in bytes.
   std::string IterSym = Q.B.iterSymbol(Q.Shift.DefLoop);
   auto Coefficient = [&](const std::string &Sym) -> std::optional<int64_t> {
-    Expr At0 = Q.Offset.substitute({{Sym, Expr()}});
-    std::optional<int64_t> D =
-        (Q.Offset.substitute({{Sym, Expr::constant(1)}}) - At0).getInt64();
-    if (!D || *D <= 0 ||
-        At0 + Expr::constant(*D) * Expr::symbol(Sym) != Q.Offset)
+    std::optional<Rational> D = linearCoefficient(Q.Offset, Sym);
+    if (!D || !D->isInteger() || D->sign() <= 0)
       return std::nullopt;
-    return D;
+    return Expr::constant(*D).getInt64();
   };
-  std::optional<int64_t> A = Coefficient(Q.ShiftSymbol);
+  std::optional<int64_t> A = Coefficient(Q.Shift.Symbol);
   std::optional<int64_t> Step = Coefficient(IterSym);
   if (!A || !Step || *Step < *A)
     return std::nullopt;
   // The row: the loop's step, or the spacing of an unrolled loop's copies;
   // this copy's row starts at the multiple of it below its constant part.
-  Expr Rest = Q.Offset.substitute({{Q.ShiftSymbol, Expr()}, {IterSym, Expr()}});
+  Expr Rest =
+      Q.Offset.substitute({{Q.Shift.Symbol, Expr()}, {IterSym, Expr()}});
   std::optional<int64_t> C = constantPart(Rest);
   if (!C)
     return std::nullopt;
