@@ -88,7 +88,7 @@ private:
   SMTime smTime(const std::vector<const BlockSample *> &Samples,
                 unsigned BlocksOnSM, const Latencies &L,
                 const std::array<double, NumTraffic> &SMTraffic,
-                llvm::ArrayRef<double> MeanWeights) const;
+                bool Mean) const;
   double meanGlobalLatency(const Latencies &L,
                            const std::array<double, NumTraffic> &Tr) const;
 

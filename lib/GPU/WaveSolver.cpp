@@ -94,25 +94,20 @@ WaveSolver::SMTime
 WaveSolver::smTime(const std::vector<const BlockSample *> &Blocks,
                    unsigned BlocksOnSM, const Latencies &L,
                    const std::array<double, NumTraffic> &SMTraffic,
-                   ArrayRef<double> MeanWeights) const {
+                   bool Mean) const {
   Bindings B = Fixed;
   B[getLatencySymbol(MemSpace::Global).str()] =
       Rational::fromDouble(meanGlobalLatency(L, SMTraffic));
   B[getLatencySymbol(MemSpace::Shared).str()] = Rational::fromDouble(L.Shared);
   // Per warp of a block: its longest lane's time and delay in each sampled
-  // block, and over the samples their largest (with MeanWeights, one per
-  // sample: their weighted mean).
+  // block, and over the samples their largest (Mean: their mean).
   std::vector<double> WarpTime(WarpsPerBlock, 0), WarpDelay(WarpsPerBlock, 0),
       WarpSync(WarpsPerBlock, 0);
-  bool Mean = !MeanWeights.empty();
-  double Weight = 1;
+  double Weight = Blocks.empty() ? 1 : 1.0 / double(Blocks.size());
   auto Combine = [&](double &Into, double V) {
     Into = Mean ? Into + V * Weight : std::max(Into, V);
   };
-  for (size_t K = 0; K != Blocks.size(); ++K) {
-    const BlockSample *S = Blocks[K];
-    if (Mean)
-      Weight = MeanWeights[K];
+  for (const BlockSample *S : Blocks) {
     for (unsigned W = 0; W != S->Warps.size() && W != WarpsPerBlock; ++W) {
       const WarpSample &WS = S->Warps[W];
       double Time = 0, Delay = 0;
@@ -162,25 +157,17 @@ Expected<WaveResult> WaveSolver::solve(uint64_t FirstBlock, uint64_t NBlocks,
   uint64_t Last = FirstBlock + NBlocks - 1;
   uint64_t Middle = FirstBlock + (NBlocks - 1) / 2;
   std::vector<const BlockSample *> Blocks;
-  const BlockSample *FirstSample = nullptr, *MiddleSample = nullptr,
-                    *LastSample = nullptr;
+  const BlockSample *MiddleSample = nullptr, *LastSample = nullptr;
   for (uint64_t Id : {FirstBlock, Middle, Last}) {
     Expected<const BlockSample *> S = sample(Id);
     if (!S)
       return S.takeError();
-    if (!is_contained(Blocks, *S))
-      Blocks.push_back(*S);
-    if (Id == FirstBlock)
-      FirstSample = *S;
+    if (Refilled || !is_contained(Blocks, *S))
+      Blocks.push_back(*S); // Refilled: each sample counts in the mean
     if (Id == Middle)
       MiddleSample = *S;
     if (Id == Last)
       LastSample = *S;
-  }
-  std::vector<double> MeanWeights;
-  if (Refilled) {
-    Blocks = {FirstSample, MiddleSample, LastSample};
-    MeanWeights = {1.0 / 3, 1.0 / 3, 1.0 / 3};
   }
   WaveResult R;
   unsigned BlocksOnSM =
@@ -202,7 +189,7 @@ Expected<WaveResult> WaveSolver::solve(uint64_t FirstBlock, uint64_t NBlocks,
 
   Latencies L = Base;
   auto Time = [&](const Latencies &X) {
-    return smTime(Blocks, BlocksOnSM, X, SM, MeanWeights).Cycles;
+    return smTime(Blocks, BlocksOnSM, X, SM, Refilled).Cycles;
   };
   struct Level {
     Bound B;
@@ -254,7 +241,7 @@ Expected<WaveResult> WaveSolver::solve(uint64_t FirstBlock, uint64_t NBlocks,
       BindingNeed = Need;
     }
   }
-  SMTime Final = smTime(Blocks, BlocksOnSM, L, SM, MeanWeights);
+  SMTime Final = smTime(Blocks, BlocksOnSM, L, SM, Refilled);
   R.Time.Cycles = std::max(Final.Cycles, Floor);
   R.Time.LatencyCycles = Final.Latency;
   R.Time.IssueCycles = Final.Issue;
