@@ -176,6 +176,21 @@ struct MemoryAnalysis::Impl {
   /// The lanes of the modelled warp that reach \p BB, from the branches
   /// whose edges dominate it with a lane mask known for every lane.
   BitVector laneMask(const BasicBlock *BB);
+  /// The lanes that take the edge Branch -> Succ of a two-way conditional
+  /// branch; std::nullopt for any other edge or an unknown condition.
+  std::optional<LaneCondition> edgeCondition(const BasicBlock &Branch,
+                                             const BasicBlock &Succ) {
+    const auto *Br = dyn_cast<BranchInst>(Branch.getTerminator());
+    if (!Br || !Br->isConditional() ||
+        Br->getSuccessor(0) == Br->getSuccessor(1) ||
+        !is_contained(successors(&Branch), &Succ))
+      return std::nullopt;
+    std::optional<LaneCondition> C =
+        Conditions.evaluate(Br->getCondition(), LI.getLoopFor(&Branch));
+    if (C && Br->getSuccessor(1) == &Succ)
+      C = Conditions.negate(*C);
+    return C;
+  }
 
   LoopInfo &LI;
   ScalarEvolution &SE;
@@ -679,37 +694,19 @@ std::optional<Expr> MemoryAnalysis::activeLanes(const BasicBlock &Branch,
     return std::nullopt;
   if (!Br->isConditional() || Br->getSuccessor(0) == Br->getSuccessor(1))
     return Expr::constant(I->Layout.Lanes);
-  std::optional<LaneCondition> C =
-      I->Conditions.evaluate(Br->getCondition(), I->LI.getLoopFor(&Branch));
+  std::optional<LaneCondition> C = I->edgeCondition(Branch, Succ);
   if (!C || !C->Count)
     return std::nullopt;
-  if (Br->getSuccessor(0) == &Succ)
-    return *C->Count;
-  return Expr::constant(I->Layout.Lanes) - *C->Count;
+  return *C->Count;
 }
 
 bool MemoryAnalysis::edgeImplies(const BasicBlock &OuterBranch,
                                  const BasicBlock &OuterSucc,
                                  const BasicBlock &InnerBranch,
                                  const BasicBlock &InnerSucc) const {
-  // The lanes that take Branch -> Succ of a two-way conditional branch.
-  auto EdgeCondition =
-      [&](const BasicBlock &Branch,
-          const BasicBlock &Succ) -> std::optional<LaneCondition> {
-    const auto *Br = dyn_cast<BranchInst>(Branch.getTerminator());
-    if (!Br || !Br->isConditional() ||
-        Br->getSuccessor(0) == Br->getSuccessor(1) ||
-        !is_contained(successors(&Branch), &Succ))
-      return std::nullopt;
-    std::optional<LaneCondition> C =
-        I->Conditions.evaluate(Br->getCondition(), I->LI.getLoopFor(&Branch));
-    if (C && Br->getSuccessor(1) == &Succ)
-      C = I->Conditions.negate(*C);
-    return C;
-  };
-  std::optional<LaneCondition> Outer = EdgeCondition(OuterBranch, OuterSucc);
+  std::optional<LaneCondition> Outer = I->edgeCondition(OuterBranch, OuterSucc);
   std::optional<LaneCondition> Inner =
-      Outer ? EdgeCondition(InnerBranch, InnerSucc) : std::nullopt;
+      Outer ? I->edgeCondition(InnerBranch, InnerSucc) : std::nullopt;
   return Inner && LaneConditions::implies(*Outer, *Inner);
 }
 
