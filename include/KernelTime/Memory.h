@@ -33,6 +33,7 @@
 
 namespace llvm {
 class BasicBlock;
+class DominatorTree;
 class Function;
 class Instruction;
 class Loop;
@@ -160,6 +161,13 @@ struct AccessGroup {
   /// so the kernel's footprints count the read group only.
   bool SameDataAsReadGroup = false;
 };
+
+/// The one predecessor through which control enters \p BB (its other
+/// predecessors are back edges, which \p BB dominates), or null when it has
+/// none or several: the branch on that edge holds wherever \p BB
+/// dominates.
+const llvm::BasicBlock *getEntryPredecessor(const llvm::BasicBlock &BB,
+                                            const llvm::DominatorTree &DT);
 
 /// Memory behaviour of one kernel for one GPU target.
 class MemoryAnalysis {

@@ -700,6 +700,19 @@ std::optional<Expr> MemoryAnalysis::activeLanes(const BasicBlock &Branch,
   return *C->Count;
 }
 
+const BasicBlock *getEntryPredecessor(const BasicBlock &BB,
+                                      const DominatorTree &DT) {
+  const BasicBlock *Entry = nullptr;
+  for (const BasicBlock *P : predecessors(&BB)) {
+    if (DT.dominates(&BB, P))
+      continue; // a back edge
+    if (Entry)
+      return nullptr;
+    Entry = P;
+  }
+  return Entry;
+}
+
 bool MemoryAnalysis::edgeImplies(const BasicBlock &OuterBranch,
                                  const BasicBlock &OuterSucc,
                                  const BasicBlock &InnerBranch,

@@ -291,15 +291,8 @@ std::optional<int64_t> rowShiftSpread(const RowShiftQuery &Q) {
   const BasicBlock *AccessBlock = Q.Access.getParent();
   for (DomTreeNode *N = Q.DT.getNode(AccessBlock); N; N = N->getIDom()) {
     const BasicBlock *BB = N->getBlock();
-    const BasicBlock *Entry = nullptr;
-    bool OneEntry = true;
-    for (const BasicBlock *P : predecessors(BB)) {
-      if (Q.DT.dominates(BB, P))
-        continue;
-      OneEntry = OneEntry && !Entry;
-      Entry = P;
-    }
-    if (!Entry || !OneEntry)
+    const BasicBlock *Entry = getEntryPredecessor(*BB, Q.DT);
+    if (!Entry)
       continue;
     const auto *Br = dyn_cast<BranchInst>(Entry->getTerminator());
     if (!Br || !Br->isConditional() ||

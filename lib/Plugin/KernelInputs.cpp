@@ -293,15 +293,8 @@ Expr KernelInputBuilder::activeFraction(const Instruction &I,
   std::vector<std::pair<const BasicBlock *, const BasicBlock *>> Edges;
   for (DomTreeNode *N = DT.getNode(I.getParent()); N; N = N->getIDom()) {
     const BasicBlock *BB = N->getBlock();
-    const BasicBlock *Pred = nullptr;
-    bool OneEntry = true;
-    for (const BasicBlock *P : predecessors(BB)) {
-      if (DT.dominates(BB, P))
-        continue; // a back edge
-      OneEntry = OneEntry && !Pred;
-      Pred = P;
-    }
-    if (!Pred || !OneEntry || Pred->getTerminator()->getNumSuccessors() < 2)
+    const BasicBlock *Pred = getEntryPredecessor(*BB, DT);
+    if (!Pred || Pred->getTerminator()->getNumSuccessors() < 2)
       continue;
     if (const Loop *L = LI.getLoopFor(Pred); L && !L->contains(BB))
       continue;
