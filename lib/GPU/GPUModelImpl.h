@@ -8,6 +8,7 @@
 #define KERNELTIME_GPU_GPUMODELIMPL_H
 
 #include "KernelTime/GPU.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <map>
 
@@ -44,10 +45,28 @@ struct BlockSample {
 /// The value of \p E under \p B; an error naming the symbols \p B lacks.
 llvm::Expected<double> evaluateAt(const Expr &E, const Bindings &B);
 
-/// The warps of block \p BlockId (linear, x fastest) of a launch.
+/// The warps of block \p BlockId (linear, x fastest) of a launch; with
+/// \p EdgeWarpsOnly its first and last warp only (to tell blocks apart).
 llvm::Expected<BlockSample> sampleBlock(const KernelInputs &In,
                                         const LaunchShape &Shape,
-                                        uint64_t BlockId, unsigned WarpSize);
+                                        uint64_t BlockId, unsigned WarpSize,
+                                        bool EdgeWarpsOnly = false);
+
+/// A value of a grid's axis that stands for \p Weight values of it.
+struct SpreadPoint {
+  uint64_t Value;
+  double Weight;
+};
+
+/// Values of [0, \p N) that stand for all of them in a mean: the middles of
+/// \p Initial equal strata; then, while two neighbours \p Differ and lie
+/// more than one apart, the value halfway between them too, up to
+/// \p MaxPoints values. Each weighs the values nearer to it than to its
+/// neighbours, so a cost that steps once between two strata (a guard on
+/// ctaid.y) is weighed exactly.
+llvm::Expected<std::vector<SpreadPoint>> spreadPoints(
+    uint64_t N, unsigned Initial, unsigned MaxPoints,
+    llvm::function_ref<llvm::Expected<bool>(uint64_t, uint64_t)> Differ);
 
 /// One wave's time: the busiest SM's, after the bandwidth iterations.
 struct WaveResult {
@@ -61,12 +80,19 @@ public:
   WaveSolver(const KernelInputs &In, const LaunchShape &Shape,
              const GpuTarget &T, const ClockSettings &Clocks);
 
-  /// The wave of \p NBlocks blocks starting at linear block \p FirstBlock.
-  /// \p Refilled: later blocks take the slots of this wave's as they
-  /// retire (a launch of many waves), so its blocks' times are the mean of
-  /// the sampled blocks' rather than their envelope.
-  llvm::Expected<WaveResult> solve(uint64_t FirstBlock, uint64_t NBlocks,
-                                   bool Refilled = false);
+  /// The wave of \p NBlocks blocks starting at linear block \p FirstBlock:
+  /// its blocks' times are the envelope of its first, middle and last.
+  llvm::Expected<WaveResult> solve(uint64_t FirstBlock, uint64_t NBlocks);
+
+  /// A wave of \p NBlocks blocks whose slots are refilled as blocks retire
+  /// (one of the launch's full waves, its first \p FullBlocks blocks): each
+  /// block is their mean, in time and in traffic, over blocks spread over
+  /// their rows and columns (spreadPoints on each axis).
+  llvm::Expected<WaveResult> solveRefilled(uint64_t FullBlocks,
+                                           uint64_t NBlocks);
+  /// The kinds of rows and of columns of blocks the last solveRefilled
+  /// found (rows and columns within a kind give the same numbers).
+  std::pair<size_t, size_t> refilledKinds() const { return RefilledKinds; }
 
   /// The first solved wave's main thread (its longest warp's first-lane
   /// time, delay and barriers), at the final latencies.
@@ -84,9 +110,24 @@ private:
     double Cycles, Latency, Issue, Sync;
     unsigned Longest; ///< the warp of a block with the longest time_WP
   };
+  /// A sampled block and how many of the samples it stands for.
+  struct Weighted {
+    const BlockSample *S;
+    double Weight;
+  };
   llvm::Expected<const BlockSample *> sample(uint64_t BlockId);
-  SMTime smTime(const std::vector<const BlockSample *> &Samples,
-                unsigned BlocksOnSM, const Latencies &L,
+  /// The block's first and last warp: enough to tell most blocks apart
+  /// at a fraction of the cost.
+  llvm::Expected<const BlockSample *> edgeSample(uint64_t BlockId);
+  /// The wave of \p NBlocks blocks, each one of \p Blocks (Mean: their
+  /// weighted mean; else their envelope), moving \p GpuTraffic bytes; the
+  /// first solved wave's main thread is taken from \p MainBlock.
+  WaveResult solveLevels(const std::vector<Weighted> &Blocks, bool Mean,
+                         uint64_t NBlocks,
+                         const std::array<double, NumTraffic> &GpuTraffic,
+                         const BlockSample &MainBlock);
+  SMTime smTime(const std::vector<Weighted> &Blocks, unsigned BlocksOnSM,
+                const Latencies &L,
                 const std::array<double, NumTraffic> &SMTraffic,
                 bool Mean) const;
   double meanGlobalLatency(const Latencies &L,
@@ -99,7 +140,8 @@ private:
   Latencies Base;
   double DelayDep = 0;
   unsigned WarpsPerBlock = 0;
-  std::map<uint64_t, BlockSample> Samples;
+  std::map<uint64_t, BlockSample> Samples, EdgeSamples;
+  std::pair<size_t, size_t> RefilledKinds;
   bool HaveMain = false;
   double MainTime = 0, MainDelay = 0, MainBarriers = 0;
   std::vector<std::string> Notes;

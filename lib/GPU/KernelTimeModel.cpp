@@ -106,9 +106,53 @@ Bindings getLaunchSizeBindings(const LaunchShape &Shape) {
   return B;
 }
 
+Expected<std::vector<SpreadPoint>>
+spreadPoints(uint64_t N, unsigned Initial, unsigned MaxPoints,
+             function_ref<Expected<bool>(uint64_t, uint64_t)> Differ) {
+  std::vector<uint64_t> Points;
+  uint64_t Strata = std::min<uint64_t>(N, std::max(1u, Initial));
+  for (uint64_t I = 0; I != Strata; ++I)
+    Points.push_back(std::min(
+        N - 1,
+        static_cast<uint64_t>((double(I) + 0.5) * double(N) / double(Strata))));
+  Points.erase(std::unique(Points.begin(), Points.end()), Points.end());
+  // Halve the gaps between neighbours that differ, a pass at a time, so
+  // that a step of the block's cost is found to one row or column.
+  bool Inserted = true;
+  while (Inserted && Points.size() < MaxPoints) {
+    Inserted = false;
+    std::vector<uint64_t> Next;
+    for (size_t I = 0; I != Points.size(); ++I) {
+      Next.push_back(Points[I]);
+      if (I + 1 == Points.size() || Points[I + 1] - Points[I] < 2 ||
+          Points.size() + (Next.size() - I - 1) >= MaxPoints)
+        continue;
+      Expected<bool> D = Differ(Points[I], Points[I + 1]);
+      if (!D)
+        return D.takeError();
+      if (*D) {
+        Next.push_back(Points[I] + (Points[I + 1] - Points[I]) / 2);
+        Inserted = true;
+      }
+    }
+    Points = std::move(Next);
+  }
+  // Each point stands for the values nearer to it than to its neighbours
+  // (a tie goes to the lower).
+  std::vector<SpreadPoint> Spread;
+  uint64_t Start = 0;
+  for (size_t I = 0; I != Points.size(); ++I) {
+    uint64_t End =
+        I + 1 == Points.size() ? N : (Points[I] + Points[I + 1]) / 2 + 1;
+    Spread.push_back({Points[I], double(End - Start)});
+    Start = End;
+  }
+  return Spread;
+}
+
 Expected<BlockSample> sampleBlock(const KernelInputs &In,
                                   const LaunchShape &Shape, uint64_t BlockId,
-                                  unsigned WarpSize) {
+                                  unsigned WarpSize, bool EdgeWarpsOnly) {
   BlockSample S;
   uint64_t Threads = Shape.Block[0] * Shape.Block[1] * Shape.Block[2];
   std::array<uint64_t, 3> Cta = unlinearize(BlockId, Shape.Grid);
@@ -129,6 +173,8 @@ Expected<BlockSample> sampleBlock(const KernelInputs &In,
        DelayHasLatency = HasLatency(In.Delay);
   unsigned Warps = static_cast<unsigned>((Threads + WarpSize - 1) / WarpSize);
   for (unsigned W = 0; W != Warps; ++W) {
+    if (EdgeWarpsOnly && W != 0 && W + 1 != Warps)
+      continue;
     WarpSample WS;
     uint64_t First = uint64_t(W) * WarpSize;
     uint64_t Last = std::min<uint64_t>(First + WarpSize, Threads) - 1;
@@ -200,33 +246,40 @@ Expected<Prediction> predictLaunch(const KernelInputs &In,
   P.Waves = double(FullWaves) + double(Rest) / double(PerWave);
 
   WaveSolver Solver(In, Shape, T, Clocks);
-  // Full waves: all of them when few, else an even sample scaled up.
-  const uint64_t MaxSampled = 16;
   double ExecCycles = 0;
   std::array<double, NumTraffic> Traffic = {};
   // With many waves the block scheduler's refilling evens out blocks of
-  // different lengths; with few, a long block holds its SM to the end.
+  // different lengths: the full waves are as many waves of their mean
+  // block. With few, a long block holds its SM to the end: each wave is
+  // its own, with the envelope of its blocks.
   const uint64_t RefilledFrom = 4;
-  if (FullWaves) {
-    uint64_t Samples = std::min(FullWaves, MaxSampled);
-    double Scale = double(FullWaves) / double(Samples);
-    for (uint64_t I = 0; I != Samples; ++I) {
-      uint64_t W = Samples == 1 ? 0 : I * (FullWaves - 1) / (Samples - 1);
-      Expected<WaveResult> WR = Solver.solve(
-          W * PerWave, PerWave, /*Refilled=*/FullWaves >= RefilledFrom);
+  if (FullWaves >= RefilledFrom) {
+    Expected<WaveResult> WR =
+        Solver.solveRefilled(FullWaves * PerWave, PerWave);
+    if (!WR)
+      return WR.takeError();
+    ExecCycles += WR->Time.Cycles * double(FullWaves);
+    for (unsigned K = 0; K != NumTraffic; ++K)
+      Traffic[K] += WR->GpuTraffic[K] * double(FullWaves);
+    P.WaveTimes.push_back(WR->Time);
+    P.Assumptions.push_back(
+        std::to_string(FullWaves) +
+        " full waves, their slots refilled as blocks retire: modelled as "
+        "waves of their mean block, over " +
+        std::to_string(Solver.refilledKinds().first) + " kind(s) of rows x " +
+        std::to_string(Solver.refilledKinds().second) +
+        " of columns of blocks");
+  } else {
+    for (uint64_t W = 0; W != FullWaves; ++W) {
+      Expected<WaveResult> WR = Solver.solve(W * PerWave, PerWave);
       if (!WR)
         return WR.takeError();
-      ExecCycles += WR->Time.Cycles * Scale;
+      ExecCycles += WR->Time.Cycles;
       for (unsigned K = 0; K != NumTraffic; ++K)
-        Traffic[K] += WR->GpuTraffic[K] * Scale;
-      if (I == 0)
+        Traffic[K] += WR->GpuTraffic[K];
+      if (W == 0)
         P.WaveTimes.push_back(WR->Time);
     }
-    if (Samples < FullWaves)
-      P.Assumptions.push_back(
-          std::to_string(FullWaves) +
-          " full waves: " + std::to_string(Samples) +
-          " of them evenly spaced were modelled, the rest take their mean");
   }
   if (Rest) {
     Expected<WaveResult> WR = Solver.solve(FullWaves * PerWave, Rest);

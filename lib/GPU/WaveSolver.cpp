@@ -76,6 +76,20 @@ Expected<const BlockSample *> WaveSolver::sample(uint64_t BlockId) {
   return &It->second;
 }
 
+Expected<const BlockSample *> WaveSolver::edgeSample(uint64_t BlockId) {
+  if (WarpsPerBlock <= 2)
+    return sample(BlockId);
+  auto It = EdgeSamples.find(BlockId);
+  if (It == EdgeSamples.end()) {
+    Expected<BlockSample> S = sampleBlock(In, Shape, BlockId, T.WarpSize,
+                                          /*EdgeWarpsOnly=*/true);
+    if (!S)
+      return S.takeError();
+    It = EdgeSamples.emplace(BlockId, std::move(*S)).first;
+  }
+  return &It->second;
+}
+
 double
 WaveSolver::meanGlobalLatency(const Latencies &L,
                               const std::array<double, NumTraffic> &Tr) const {
@@ -91,8 +105,8 @@ WaveSolver::meanGlobalLatency(const Latencies &L,
 }
 
 WaveSolver::SMTime
-WaveSolver::smTime(const std::vector<const BlockSample *> &Blocks,
-                   unsigned BlocksOnSM, const Latencies &L,
+WaveSolver::smTime(const std::vector<Weighted> &Blocks, unsigned BlocksOnSM,
+                   const Latencies &L,
                    const std::array<double, NumTraffic> &SMTraffic,
                    bool Mean) const {
   Bindings B = Fixed;
@@ -100,14 +114,16 @@ WaveSolver::smTime(const std::vector<const BlockSample *> &Blocks,
       Rational::fromDouble(meanGlobalLatency(L, SMTraffic));
   B[getLatencySymbol(MemSpace::Shared).str()] = Rational::fromDouble(L.Shared);
   // Per warp of a block: its longest lane's time and delay in each sampled
-  // block, and over the samples their largest (Mean: their mean).
+  // block, and over the samples their largest (Mean: their weighted mean).
   std::vector<double> WarpTime(WarpsPerBlock, 0), WarpDelay(WarpsPerBlock, 0),
       WarpSync(WarpsPerBlock, 0);
-  double Weight = Blocks.empty() ? 1 : 1.0 / double(Blocks.size());
-  auto Combine = [&](double &Into, double V) {
-    Into = Mean ? Into + V * Weight : std::max(Into, V);
-  };
-  for (const BlockSample *S : Blocks) {
+  double Total = 0;
+  for (const Weighted &S : Blocks)
+    Total += S.Weight;
+  for (const auto &[S, Weight] : Blocks) {
+    auto Combine = [&, Weight = Weight](double &Into, double V) {
+      Into = Mean ? Into + V * Weight / Total : std::max(Into, V);
+    };
     for (unsigned W = 0; W != S->Warps.size() && W != WarpsPerBlock; ++W) {
       const WarpSample &WS = S->Warps[W];
       double Time = 0, Delay = 0;
@@ -145,51 +161,180 @@ WaveSolver::smTime(const std::vector<const BlockSample *> &Blocks,
   return R;
 }
 
-Expected<WaveResult> WaveSolver::solve(uint64_t FirstBlock, uint64_t NBlocks,
-                                       bool Refilled) {
+/// Whether two sampled blocks give the same numbers (a grid's blocks
+/// mostly repeat a few kinds: interior, edge, past the data).
+static bool sameSample(const BlockSample &A, const BlockSample &B) {
+  if (A.Warps.size() != B.Warps.size())
+    return false;
+  for (size_t W = 0; W != A.Warps.size(); ++W) {
+    const WarpSample &X = A.Warps[W], &Y = B.Warps[W];
+    if (X.Barriers != Y.Barriers || X.Lanes != Y.Lanes ||
+        X.Traffic != Y.Traffic || X.Times != Y.Times || X.Delays != Y.Delays)
+      return false;
+  }
+  return true;
+}
+
+static double blockTraffic(const BlockSample &S, unsigned K) {
+  double Sum = 0;
+  for (const WarpSample &W : S.Warps)
+    Sum += W.Traffic[K];
+  return Sum;
+}
+
+Expected<WaveResult> WaveSolver::solve(uint64_t FirstBlock, uint64_t NBlocks) {
   // Three samples: the wave's first, middle and last block. Times take the
   // envelope of all three; traffic counts the middle block for all blocks
   // but the last (the mean of a count linear in the block id, and a full
   // block where a bounds guard cuts only the last) and the last once.
-  // Refilled, times take the mean of the three samples (more points of a
-  // wave than the middle alone: the running and empty blocks of a grid
-  // often alternate with a period near a wave's).
   uint64_t Last = FirstBlock + NBlocks - 1;
   uint64_t Middle = FirstBlock + (NBlocks - 1) / 2;
-  std::vector<const BlockSample *> Blocks;
+  std::vector<Weighted> Blocks;
   const BlockSample *MiddleSample = nullptr, *LastSample = nullptr;
   for (uint64_t Id : {FirstBlock, Middle, Last}) {
     Expected<const BlockSample *> S = sample(Id);
     if (!S)
       return S.takeError();
-    if (Refilled || !is_contained(Blocks, *S))
-      Blocks.push_back(*S); // Refilled: each sample counts in the mean
+    if (none_of(Blocks, [&](const Weighted &B) { return B.S == *S; }))
+      Blocks.push_back({*S, 1});
     if (Id == Middle)
       MiddleSample = *S;
     if (Id == Last)
       LastSample = *S;
   }
+  std::array<double, NumTraffic> Traffic;
+  for (unsigned K = 0; K != NumTraffic; ++K)
+    Traffic[K] = blockTraffic(*MiddleSample, K) * double(NBlocks - 1) +
+                 blockTraffic(*LastSample, K);
+  return solveLevels(Blocks, /*Mean=*/false, NBlocks, Traffic,
+                     *Blocks.front().S);
+}
+
+Expected<WaveResult> WaveSolver::solveRefilled(uint64_t FullBlocks,
+                                               uint64_t NBlocks) {
+  // Rows of ctaid.x (y and z together) the full waves fill; the last may
+  // reach into the next wave's blocks, which are blocks of the grid too.
+  uint64_t Columns = std::max<uint64_t>(1, Shape.Grid[0]);
+  uint64_t Rows = (FullBlocks + Columns - 1) / Columns;
+  const unsigned Initial = 8, MaxPoints = 24;
+  auto Plain = [](uint64_t, uint64_t) -> Expected<bool> { return false; };
+  Expected<std::vector<SpreadPoint>> Row0 =
+      spreadPoints(Rows, Initial, Initial, Plain);
+  Expected<std::vector<SpreadPoint>> Column0 =
+      spreadPoints(Columns, Initial, Initial, Plain);
+  if (!Row0 || !Column0)
+    return joinErrors(Row0.takeError(), Column0.takeError());
+  // Two rows differ when a block of theirs in one of the first columns
+  // does (in its first or last warp); two columns, in one of the first
+  // rows.
+  auto Differ = [&](const std::vector<SpreadPoint> &Across, bool RowsOf) {
+    return [&, RowsOf](uint64_t A, uint64_t B) -> Expected<bool> {
+      for (const SpreadPoint &Other : Across) {
+        uint64_t IdA =
+            RowsOf ? A * Columns + Other.Value : Other.Value * Columns + A;
+        uint64_t IdB =
+            RowsOf ? B * Columns + Other.Value : Other.Value * Columns + B;
+        Expected<const BlockSample *> SA = edgeSample(IdA);
+        if (!SA)
+          return SA.takeError();
+        Expected<const BlockSample *> SB = edgeSample(IdB);
+        if (!SB)
+          return SB.takeError();
+        if (!sameSample(**SA, **SB))
+          return true;
+      }
+      return false;
+    };
+  };
+  // Rows (columns) that do not differ form one class, weighing their sum:
+  // the blocks sampled are the product of the classes' first rows and
+  // columns (a rectangle of running blocks: 2 x 2 classes, or 3 with the
+  // row where a guard cuts the block).
+  auto Classes = [](std::vector<SpreadPoint> Points,
+                    auto Differs) -> Expected<std::vector<SpreadPoint>> {
+    std::vector<SpreadPoint> Result;
+    for (const SpreadPoint &P : Points) {
+      SpreadPoint *Into = nullptr;
+      for (SpreadPoint &C : Result) {
+        Expected<bool> D = Differs(C.Value, P.Value);
+        if (!D)
+          return D.takeError();
+        if (!*D) {
+          Into = &C;
+          break;
+        }
+      }
+      if (Into)
+        Into->Weight += P.Weight;
+      else
+        Result.push_back(P);
+    }
+    return Result;
+  };
+  Expected<std::vector<SpreadPoint>> RowPoints =
+      spreadPoints(Rows, Initial, MaxPoints, Differ(*Column0, true));
+  if (!RowPoints)
+    return RowPoints.takeError();
+  RowPoints = Classes(std::move(*RowPoints), Differ(*Column0, true));
+  if (!RowPoints)
+    return RowPoints.takeError();
+  Expected<std::vector<SpreadPoint>> ColumnPoints =
+      spreadPoints(Columns, Initial, MaxPoints, Differ(*Row0, false));
+  if (!ColumnPoints)
+    return ColumnPoints.takeError();
+  ColumnPoints = Classes(std::move(*ColumnPoints), Differ(*Row0, false));
+  if (!ColumnPoints)
+    return ColumnPoints.takeError();
+  // Equal samples are solved once, with their weights summed.
+  std::vector<Weighted> Blocks;
+  double TotalWeight = 0;
+  for (const SpreadPoint &R : *RowPoints)
+    for (const SpreadPoint &C : *ColumnPoints) {
+      Expected<const BlockSample *> S = sample(R.Value * Columns + C.Value);
+      if (!S)
+        return S.takeError();
+      double Weight = R.Weight * C.Weight;
+      TotalWeight += Weight;
+      auto Same = find_if(Blocks, [&](const Weighted &B) {
+        return B.S == *S || sameSample(*B.S, **S);
+      });
+      if (Same != Blocks.end())
+        Same->Weight += Weight;
+      else
+        Blocks.push_back({*S, Weight});
+    }
+  RefilledKinds = {RowPoints->size(), ColumnPoints->size()};
+  std::array<double, NumTraffic> Traffic = {};
+  for (unsigned K = 0; K != NumTraffic; ++K) {
+    for (const auto &[S, Weight] : Blocks)
+      Traffic[K] += blockTraffic(*S, K) * Weight;
+    Traffic[K] *= double(NBlocks) / TotalWeight;
+  }
+  // The main thread the report shows is the launch's first block's.
+  Expected<const BlockSample *> First = sample(0);
+  if (!First)
+    return First.takeError();
+  return solveLevels(Blocks, /*Mean=*/true, NBlocks, Traffic, **First);
+}
+
+WaveResult
+WaveSolver::solveLevels(const std::vector<Weighted> &Blocks, bool Mean,
+                        uint64_t NBlocks,
+                        const std::array<double, NumTraffic> &GpuTraffic,
+                        const BlockSample &MainBlock) {
   WaveResult R;
   unsigned BlocksOnSM =
       static_cast<unsigned>((NBlocks + T.SmCount - 1) / T.SmCount);
   R.Time.Blocks = NBlocks;
   R.Time.BlocksOnSM = BlocksOnSM;
-  auto BlockTraffic = [](const BlockSample *S, unsigned K) {
-    double Sum = 0;
-    for (const WarpSample &W : S->Warps)
-      Sum += W.Traffic[K];
-    return Sum;
-  };
+  R.GpuTraffic = GpuTraffic;
   std::array<double, NumTraffic> SM = {};
-  for (unsigned K = 0; K != NumTraffic; ++K) {
-    R.GpuTraffic[K] = BlockTraffic(MiddleSample, K) * double(NBlocks - 1) +
-                      BlockTraffic(LastSample, K);
+  for (unsigned K = 0; K != NumTraffic; ++K)
     SM[K] = R.GpuTraffic[K] / double(NBlocks) * BlocksOnSM;
-  }
 
   Latencies L = Base;
   auto Time = [&](const Latencies &X) {
-    return smTime(Blocks, BlocksOnSM, X, SM, Refilled).Cycles;
+    return smTime(Blocks, BlocksOnSM, X, SM, Mean).Cycles;
   };
   struct Level {
     Bound B;
@@ -241,7 +386,7 @@ Expected<WaveResult> WaveSolver::solve(uint64_t FirstBlock, uint64_t NBlocks,
       BindingNeed = Need;
     }
   }
-  SMTime Final = smTime(Blocks, BlocksOnSM, L, SM, Refilled);
+  SMTime Final = smTime(Blocks, BlocksOnSM, L, SM, Mean);
   R.Time.Cycles = std::max(Final.Cycles, Floor);
   R.Time.LatencyCycles = Final.Latency;
   R.Time.IssueCycles = Final.Issue;
@@ -257,7 +402,9 @@ Expected<WaveResult> WaveSolver::solve(uint64_t FirstBlock, uint64_t NBlocks,
   }
   if (!HaveMain) {
     HaveMain = true;
-    const WarpSample &W = Blocks.front()->Warps[Final.Longest];
+    const WarpSample &W =
+        MainBlock
+            .Warps[std::min<size_t>(Final.Longest, MainBlock.Warps.size() - 1)];
     Bindings B = Fixed;
     B[getLatencySymbol(MemSpace::Global).str()] =
         Rational::fromDouble(R.Time.LatGlobal);

@@ -12,7 +12,8 @@
 ; RUN:   -ktime-launch='uniform_guard:grid=8,block=1024,regs=32,m=4' \
 ; RUN:   -ktime-launch='uniform_guard:grid=8,block=1024,regs=32,m=8' \
 ; RUN:   -ktime-launch='guarded:grid=16,block=1024,regs=32,n=2048' \
-; RUN:   -ktime-launch='guarded:grid=8,block=1024,regs=32,n=2048' %s \
+; RUN:   -ktime-launch='guarded:grid=8,block=1024,regs=32,n=2048' \
+; RUN:   -ktime-launch='rect_guard:grid=32x32,block=1024,regs=32,mx=8,my=16' %s \
 ; RUN:   | FileCheck %s
 ;
 ; Both kernels: 1024 threads = 32 warps per block, 2 blocks per SM, a wave
@@ -41,19 +42,28 @@
 ;
 ; Refilled waves (docs/kernel-time.md, "Waves"): in a launch of at least
 ; four full waves, blocks of later waves take the slots of retired ones, so
-; a full wave's warps take the mean over its three sampled blocks (first,
-; middle, last), not their envelope.
-; guarded, n = 2048, grid 16 (4 full waves): blocks 0 and 1 run the loop,
-; 2-15 do not. Wave 1 (blocks 0-3) samples blocks 0, 1 (busy: delay 8002,
-; time 16012) and 3 (idle: delay 6, time 12 = the entry's critical path,
-; S2R 4 -> mad 4 -> setp 4): mean delay (8002 + 8002 + 6) / 3 = 5336.67,
-; mean time (16012 + 16012 + 12) / 3 = 10678.67; 16 warps per processing
-; block: issue 16 x 5336.67 = 85386.7 cycles.
+; the full waves are as many waves of their mean block. The mean is taken
+; over rows and columns of blocks: the middles of 8 strata of each axis,
+; and where two neighbours differ the value halfway between them, until
+; they are adjacent; each weighs the values nearest to it. A grid of one
+; row of 16 blocks: columns 1, 3, ..., 15; 1 (running) and 3 (not) differ,
+; so 2 is added; 1 and 2 differ and are adjacent. Column 1 weighs blocks
+; 0-1, 2 weighs block 2, 3 weighs 3-4, and so on; columns that do not
+; differ form one kind, weighing their sum: 1 (2 blocks) and 2 (14).
+; guarded, n = 2048, grid 16 (4 full waves): blocks 0 and 1 run the loop
+; (delay 8002, time 16012), blocks 2-15 do not (delay 6, time 12 = the
+; entry's critical path, S2R 4 -> mad 4 -> setp 4): mean delay
+; (2 x 8002 + 14 x 6) / 16 = 1005.5, mean time (2 x 16012 + 14 x 12) / 16
+; = 2012; 16 warps per processing block: issue 16 x 1005.5 = 16088 cycles.
+; (The envelope of each wave's first, middle and last block gave 85386.7
+; for the first wave; the two busy blocks on their two SMs take 64016.)
 ; CHECK-LABEL: launch 'guarded:grid=16,block=1024,regs=32,n=2048'
-; CHECK: wave of 4 blocks, 2 on the busiest SM: 85386.7 cycles (longest warp 10678.7, issue 85386.7
-; Waves 2-4 idle: 96 cycles each as above; exec 85386.7 + 3 x 96 = 85674.7;
-; launch 1000 + 0.5 x 16 = 1008.
-; CHECK: predicted 86682.7 ns = launch 1008.0 ns + exec 85674.7 ns; bound issue
+; CHECK: wave of 4 blocks, 2 on the busiest SM: 16088.0 cycles (longest warp 2012.0, issue 16088.0
+; Stores: the 2048 threads with i < n, 4 B each.
+; CHECK: bytes: global 8192.0
+; exec 4 x 16088 = 64352; launch 1000 + 0.5 x 16 = 1008.
+; CHECK: predicted 65360.0 ns = launch 1008.0 ns + exec 64352.0 ns; bound issue
+; CHECK: assumption: 4 full waves, their slots refilled as blocks retire: modelled as waves of their mean block, over 1 kind(s) of rows x 2 of columns of blocks
 ; grid 8: two waves, too few for the refilling to even the blocks out: the
 ; envelope, 128032 cycles, then 96; launch 1000 + 0.5 x 8 = 1004.
 ; CHECK-LABEL: launch 'guarded:grid=8,block=1024,regs=32,n=2048'
@@ -74,12 +84,38 @@
 ; CHECK: bytes: global 32768.0
 ; CHECK: predicted 257004.0 ns = launch 1004.0 ns + exec 256000.0 ns; bound issue
 
+; rect_guard: if (ctaid.x < mx) if (ctaid.y < my) { loop; store }: the
+; running blocks are a rectangle of the grid, as in Kernel Tuner's grids
+; that ignore the tile sizes. Entry: S2R, setp (alu 2 each), bra (cbu 2);
+; the inner test the same. Per thread: running, fma 8000 (alu 4008, cbu
+; 2004, dispatch 7007); a block with ctaid.x < mx only, the two tests,
+; alu 8 (cbu 4, dispatch 6); the others the entry, alu 4 (dispatch 3).
+; grid 32 x 32 = 1024 blocks = 256 full waves. Rows and columns start at
+; 2, 6, ..., 30 (the middles of 8 strata of 4). Rows 14 and 18 differ
+; (in column 2): 16, then 15 are added; columns 6 and 10 differ (in row
+; 2): 8, then 7. Rows 2, 6, 10, 14, 15 weigh 5 + 4 + 4 + 2 + 1 = 16 rows
+; (ctaid.y < 16); columns 2, 6, 7 weigh 5 + 2 + 1 = 8 (ctaid.x < 8): the
+; running share is 8 x 16 / 1024 = 1/8 exactly, those with ctaid.x < 8
+; only 8 x 16 / 1024, the others 6/8. Mean delay
+; (8000 + 8 + 6 x 4) / 8 = 1004; issue 16 x 1004 = 16064 cycles.
+; CHECK-LABEL: launch 'rect_guard:grid=32x32,block=1024,regs=32,mx=8,my=16'
+; CHECK: wave of 4 blocks, 2 on the busiest SM: 16064.0 cycles
+; Stores: 128 running blocks x 1024 threads x 4 B = 524288.
+; CHECK: bytes: global 524288.0
+; exec 256 x 16064 = 4112384, which is also the work of the 128 running
+; blocks and the others over the 8 processing blocks: (128 x 8000 + 128 x
+; 8 + 768 x 4) x 32 warps / 8; launch 1000 + 0.5 x 1024 = 1512.
+; CHECK: predicted 4113896.0 ns = launch 1512.0 ns + exec 4112384.0 ns; bound issue
+; Two kinds of rows (running, not) and of columns.
+; CHECK: assumption: 256 full waves, their slots refilled as blocks retire: modelled as waves of their mean block, over 2 kind(s) of rows x 2 of columns of blocks
+
 target datalayout = "e-p:64:64:64-p3:32:32:32-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
 declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 declare i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
 declare i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
+declare i32 @llvm.nvvm.read.ptx.sreg.ctaid.y()
 
 define ptx_kernel void @guarded(ptr addrspace(1) %out, float %x, i32 %n) #0 {
 entry:
@@ -142,4 +178,37 @@ done:
 exit:
   ret void
 }
+define ptx_kernel void @rect_guard(ptr addrspace(1) %out, float %x, i32 %mx, i32 %my) #0 {
+entry:
+  %cx = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
+  %c = icmp ult i32 %cx, %mx
+  br i1 %c, label %row, label %exit
+
+row:
+  %cy = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.y()
+  %d = icmp ult i32 %cy, %my
+  br i1 %d, label %body, label %exit
+
+body:
+  br label %loop
+
+loop:
+  %k = phi i32 [ 0, %body ], [ %k.next, %loop ]
+  %v = phi float [ %x, %body ], [ %v.next, %loop ]
+  %v1 = fmul float %v, %v
+  %v2 = fmul float %v1, %v1
+  %v3 = fmul float %v2, %v2
+  %v.next = fmul float %v3, %v3
+  %k.next = add nuw nsw i32 %k, 1
+  %cl = icmp ult i32 %k.next, 1000
+  br i1 %cl, label %loop, label %done
+
+done:
+  store float %v.next, ptr addrspace(1) %out, align 4
+  br label %exit
+
+exit:
+  ret void
+}
+
 attributes #0 = { "target-cpu"="sm_80" }
