@@ -58,12 +58,12 @@ struct SpreadPoint {
   double Weight;
 };
 
-/// Values of [0, \p N) that stand for all of them in a mean: the middles of
-/// \p Initial equal strata; then, while two neighbours \p Differ and lie
-/// more than one apart, the value halfway between them too, up to
-/// \p MaxPoints values. Each weighs the values nearer to it than to its
-/// neighbours, so a cost that steps once between two strata (a guard on
-/// ctaid.y) is weighed exactly.
+/// Values of [0, \p N) that stand for all of them in a mean: the first, the
+/// last and the middles of \p Initial equal strata; then, while two
+/// neighbours \p Differ and lie more than one apart, the value halfway
+/// between them too, up to \p MaxPoints values. Each weighs the values
+/// nearer to it than to its neighbours (a tie to the lower), so a cost that
+/// steps once between two of them (a guard on ctaid.y) is weighed exactly.
 llvm::Expected<std::vector<SpreadPoint>> spreadPoints(
     uint64_t N, unsigned Initial, unsigned MaxPoints,
     llvm::function_ref<llvm::Expected<bool>(uint64_t, uint64_t)> Differ);
@@ -73,6 +73,10 @@ struct WaveResult {
   WaveTime Time;
   /// Bytes of each traffic kind the whole wave moves.
   std::array<double, NumTraffic> GpuTraffic = {};
+  /// A wave of mean blocks: the longest of its sampled blocks alone on an
+  /// SM, at the levels' unraised latencies (the launch cannot end before
+  /// it).
+  double LongestBlockCycles = 0;
 };
 
 class WaveSolver {

@@ -109,12 +109,17 @@ Bindings getLaunchSizeBindings(const LaunchShape &Shape) {
 Expected<std::vector<SpreadPoint>>
 spreadPoints(uint64_t N, unsigned Initial, unsigned MaxPoints,
              function_ref<Expected<bool>(uint64_t, uint64_t)> Differ) {
-  std::vector<uint64_t> Points;
+  if (N == 0)
+    return std::vector<SpreadPoint>();
+  // The first and last values too: a grid's edges are where its guards
+  // cut (the blocks past the data, or the few blocks that hold it).
+  std::vector<uint64_t> Points = {0};
   uint64_t Strata = std::min<uint64_t>(N, std::max(1u, Initial));
   for (uint64_t I = 0; I != Strata; ++I)
     Points.push_back(std::min(
         N - 1,
         static_cast<uint64_t>((double(I) + 0.5) * double(N) / double(Strata))));
+  Points.push_back(N - 1);
   Points.erase(std::unique(Points.begin(), Points.end()), Points.end());
   // Halve the gaps between neighbours that differ, a pass at a time, so
   // that a step of the block's cost is found to one row or column.
@@ -229,6 +234,12 @@ Expected<BlockSample> sampleBlock(const KernelInputs &In,
   return S;
 }
 
+static std::string formatCycles(double Cycles) {
+  char Buffer[32];
+  snprintf(Buffer, sizeof(Buffer), "%.1f", Cycles);
+  return Buffer;
+}
+
 Expected<Prediction> predictLaunch(const KernelInputs &In,
                                    const LaunchShape &Shape, const GpuTarget &T,
                                    const ClockSettings &Clocks) {
@@ -258,10 +269,19 @@ Expected<Prediction> predictLaunch(const KernelInputs &In,
         Solver.solveRefilled(FullWaves * PerWave, PerWave);
     if (!WR)
       return WR.takeError();
-    ExecCycles += WR->Time.Cycles * double(FullWaves);
+    // The mean spreads a long block's work over every slot; the launch
+    // still cannot end before its longest block, alone on an SM, does.
+    double Waves = WR->Time.Cycles * double(FullWaves);
+    ExecCycles += std::max(Waves, WR->LongestBlockCycles);
     for (unsigned K = 0; K != NumTraffic; ++K)
       Traffic[K] += WR->GpuTraffic[K] * double(FullWaves);
     P.WaveTimes.push_back(WR->Time);
+    if (WR->LongestBlockCycles > Waves)
+      P.Assumptions.push_back(
+          "the full waves take their longest block's time, " +
+          formatCycles(WR->LongestBlockCycles) +
+          " cycles alone on an SM, more than their mean blocks' " +
+          formatCycles(Waves));
     P.Assumptions.push_back(
         std::to_string(FullWaves) +
         " full waves, their slots refilled as blocks retire: modelled as "

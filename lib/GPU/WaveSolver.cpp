@@ -246,21 +246,26 @@ Expected<WaveResult> WaveSolver::solveRefilled(uint64_t FullBlocks,
       return false;
     };
   };
-  // Rows (columns) that do not differ form one class, weighing their sum:
-  // the blocks sampled are the product of the classes' first rows and
-  // columns (a rectangle of running blocks: 2 x 2 classes, or 3 with the
+  // Rows (columns) that do not differ form one kind, weighing their sum:
+  // the blocks sampled are the product of the kinds' first rows and
+  // columns (a rectangle of running blocks: 2 x 2 kinds, or 3 with the
   // row where a guard cuts the block).
-  auto Classes = [](std::vector<SpreadPoint> Points,
-                    auto Differs) -> Expected<std::vector<SpreadPoint>> {
+  auto Kinds = [&](uint64_t N, const std::vector<SpreadPoint> &Across,
+                   bool RowsOf) -> Expected<std::vector<SpreadPoint>> {
+    auto Differs = Differ(Across, RowsOf);
+    Expected<std::vector<SpreadPoint>> Points =
+        spreadPoints(N, Initial, MaxPoints, Differs);
+    if (!Points)
+      return Points.takeError();
     std::vector<SpreadPoint> Result;
-    for (const SpreadPoint &P : Points) {
+    for (const SpreadPoint &P : *Points) {
       SpreadPoint *Into = nullptr;
-      for (SpreadPoint &C : Result) {
-        Expected<bool> D = Differs(C.Value, P.Value);
+      for (SpreadPoint &K : Result) {
+        Expected<bool> D = Differs(K.Value, P.Value);
         if (!D)
           return D.takeError();
         if (!*D) {
-          Into = &C;
+          Into = &K;
           break;
         }
       }
@@ -271,18 +276,11 @@ Expected<WaveResult> WaveSolver::solveRefilled(uint64_t FullBlocks,
     }
     return Result;
   };
-  Expected<std::vector<SpreadPoint>> RowPoints =
-      spreadPoints(Rows, Initial, MaxPoints, Differ(*Column0, true));
-  if (!RowPoints)
-    return RowPoints.takeError();
-  RowPoints = Classes(std::move(*RowPoints), Differ(*Column0, true));
+  Expected<std::vector<SpreadPoint>> RowPoints = Kinds(Rows, *Column0, true);
   if (!RowPoints)
     return RowPoints.takeError();
   Expected<std::vector<SpreadPoint>> ColumnPoints =
-      spreadPoints(Columns, Initial, MaxPoints, Differ(*Row0, false));
-  if (!ColumnPoints)
-    return ColumnPoints.takeError();
-  ColumnPoints = Classes(std::move(*ColumnPoints), Differ(*Row0, false));
+      Kinds(Columns, *Row0, false);
   if (!ColumnPoints)
     return ColumnPoints.takeError();
   // Equal samples are solved once, with their weights summed.
@@ -387,6 +385,14 @@ WaveSolver::solveLevels(const std::vector<Weighted> &Blocks, bool Mean,
     }
   }
   SMTime Final = smTime(Blocks, BlocksOnSM, L, SM, Mean);
+  // A block alone on an SM, at the levels' own latencies: the raises above
+  // make the mean blocks' wave fit the bandwidths, and say nothing of one
+  // block's wait.
+  if (Mean)
+    for (const Weighted &B : Blocks)
+      R.LongestBlockCycles = std::max(
+          R.LongestBlockCycles,
+          smTime({B}, /*BlocksOnSM=*/1, Base, SM, /*Mean=*/false).Cycles);
   R.Time.Cycles = std::max(Final.Cycles, Floor);
   R.Time.LatencyCycles = Final.Latency;
   R.Time.IssueCycles = Final.Issue;

@@ -13,6 +13,7 @@
 ; RUN:   -ktime-launch='uniform_guard:grid=8,block=1024,regs=32,m=8' \
 ; RUN:   -ktime-launch='guarded:grid=16,block=1024,regs=32,n=2048' \
 ; RUN:   -ktime-launch='guarded:grid=8,block=1024,regs=32,n=2048' \
+; RUN:   -ktime-launch='guarded:grid=64,block=1024,regs=32,n=1024' \
 ; RUN:   -ktime-launch='rect_guard:grid=32x32,block=1024,regs=32,mx=8,my=16' %s \
 ; RUN:   | FileCheck %s
 ;
@@ -43,13 +44,14 @@
 ; Refilled waves (docs/kernel-time.md, "Waves"): in a launch of at least
 ; four full waves, blocks of later waves take the slots of retired ones, so
 ; the full waves are as many waves of their mean block. The mean is taken
-; over rows and columns of blocks: the middles of 8 strata of each axis,
-; and where two neighbours differ the value halfway between them, until
-; they are adjacent; each weighs the values nearest to it. A grid of one
-; row of 16 blocks: columns 1, 3, ..., 15; 1 (running) and 3 (not) differ,
-; so 2 is added; 1 and 2 differ and are adjacent. Column 1 weighs blocks
-; 0-1, 2 weighs block 2, 3 weighs 3-4, and so on; columns that do not
-; differ form one kind, weighing their sum: 1 (2 blocks) and 2 (14).
+; over rows and columns of blocks: the first, the last and the middles of
+; 8 strata of each axis, and where two neighbours differ the value halfway
+; between them, until they are adjacent; each weighs the values nearest to
+; it. A grid of one row of 16 blocks: columns 0, 1, 3, ..., 15; 1 (running)
+; and 3 (not) differ, so 2 is added; 1 and 2 differ and are adjacent.
+; Columns 0, 1 and 2 weigh one block each, 3 weighs 3-4, and so on;
+; columns that do not differ form one kind, weighing their sum: 0 (blocks
+; 0-1) and 2 (the other 14).
 ; guarded, n = 2048, grid 16 (4 full waves): blocks 0 and 1 run the loop
 ; (delay 8002, time 16012), blocks 2-15 do not (delay 6, time 12 = the
 ; entry's critical path, S2R 4 -> mad 4 -> setp 4): mean delay
@@ -69,6 +71,19 @@
 ; CHECK-LABEL: launch 'guarded:grid=8,block=1024,regs=32,n=2048'
 ; CHECK: wave of 4 blocks, 2 on the busiest SM: 128032.0 cycles
 ; CHECK: predicted 129132.0 ns = launch 1004.0 ns + exec 128128.0 ns; bound issue
+; grid 64, n = 1024: block 0 alone runs the loop, 16 full waves. Columns
+; 0, 4, 12, ..., 63; 0 and 4 differ: 2, then 1 are added; column 0 weighs
+; block 0 alone. Mean delay (8002 + 63 x 6) / 64 = 130.94; issue
+; 16 x 130.94 = 2095.0 cycles a wave, 33520 for the 16. But the launch
+; cannot end before block 0 does, alone on its SM: 32 warps over 4
+; processing blocks, 8 x 8002 = 64016 cycles, which is the time (the mean
+; spreads one block's work over every slot).
+; CHECK-LABEL: launch 'guarded:grid=64,block=1024,regs=32,n=1024'
+; CHECK: wave of 4 blocks, 2 on the busiest SM: 2095.0 cycles
+; CHECK: bytes: global 4096.0
+; launch 1000 + 0.5 x 64 = 1032.
+; CHECK: predicted 65048.0 ns = launch 1032.0 ns + exec 64016.0 ns; bound issue
+; CHECK: assumption: the full waves take their longest block's time, 64016.0 cycles alone on an SM, more than their mean blocks' 33520.0
 ;
 ; uniform_guard: if (ctaid.x < m) { loop; store }, a uniform branch.
 ; Entry: S2R (alu, 2), setp (alu, 2), bra (cbu, 2): alu 4, cbu 2,
@@ -91,13 +106,13 @@
 ; 2004, dispatch 7007); a block with ctaid.x < mx only, the two tests,
 ; alu 8 (cbu 4, dispatch 6); the others the entry, alu 4 (dispatch 3).
 ; grid 32 x 32 = 1024 blocks = 256 full waves. Rows and columns start at
-; 2, 6, ..., 30 (the middles of 8 strata of 4). Rows 14 and 18 differ
-; (in column 2): 16, then 15 are added; columns 6 and 10 differ (in row
-; 2): 8, then 7. Rows 2, 6, 10, 14, 15 weigh 5 + 4 + 4 + 2 + 1 = 16 rows
-; (ctaid.y < 16); columns 2, 6, 7 weigh 5 + 2 + 1 = 8 (ctaid.x < 8): the
-; running share is 8 x 16 / 1024 = 1/8 exactly, those with ctaid.x < 8
-; only 8 x 16 / 1024, the others 6/8. Mean delay
-; (8000 + 8 + 6 x 4) / 8 = 1004; issue 16 x 1004 = 16064 cycles.
+; 0, 2, 6, ..., 30, 31. Rows 14 and 18 differ (in column 0): 16, then 15
+; are added; columns 6 and 10 differ (in row 0): 8, then 7. Rows 0, 2, 6,
+; 10, 14, 15 weigh 2 + 3 + 4 + 4 + 2 + 1 = 16 rows (ctaid.y < 16); columns
+; 0, 2, 6, 7 weigh 2 + 3 + 2 + 1 = 8 (ctaid.x < 8): the running share is
+; 8 x 16 / 1024 = 1/8 exactly, those with ctaid.x < 8 only 8 x 16 / 1024,
+; the others 6/8. Mean delay (8000 + 8 + 6 x 4) / 8 = 1004; issue
+; 16 x 1004 = 16064 cycles.
 ; CHECK-LABEL: launch 'rect_guard:grid=32x32,block=1024,regs=32,mx=8,my=16'
 ; CHECK: wave of 4 blocks, 2 on the busiest SM: 16064.0 cycles
 ; Stores: 128 running blocks x 1024 threads x 4 B = 524288.
