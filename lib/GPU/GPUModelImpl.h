@@ -77,6 +77,8 @@ struct WaveResult {
   /// SM, at the levels' unraised latencies (the launch cannot end before
   /// it).
   double LongestBlockCycles = 0;
+  /// What bounds that block: latency or issue.
+  Bound LongestBlockBound = Bound::Latency;
 };
 
 class WaveSolver {
@@ -91,12 +93,12 @@ public:
   /// A wave of \p NBlocks blocks whose slots are refilled as blocks retire
   /// (one of the launch's full waves, its first \p FullBlocks blocks): each
   /// block is their mean, in time and in traffic, over blocks spread over
-  /// their rows and columns (spreadPoints on each axis).
+  /// ctaid.x, .y and .z (spreadPoints on each axis).
   llvm::Expected<WaveResult> solveRefilled(uint64_t FullBlocks,
                                            uint64_t NBlocks);
-  /// The kinds of rows and of columns of blocks the last solveRefilled
-  /// found (rows and columns within a kind give the same numbers).
-  std::pair<size_t, size_t> refilledKinds() const { return RefilledKinds; }
+  /// The kinds of ctaid.x, .y and .z values the last solveRefilled found
+  /// (blocks of values of one kind give the same numbers).
+  std::array<size_t, 3> refilledKinds() const { return RefilledKinds; }
 
   /// The first solved wave's main thread (its longest warp's first-lane
   /// time, delay and barriers), at the final latencies.
@@ -145,7 +147,7 @@ private:
   double DelayDep = 0;
   unsigned WarpsPerBlock = 0;
   std::map<uint64_t, BlockSample> Samples, EdgeSamples;
-  std::pair<size_t, size_t> RefilledKinds;
+  std::array<size_t, 3> RefilledKinds = {};
   bool HaveMain = false;
   double MainTime = 0, MainDelay = 0, MainBarriers = 0;
   std::vector<std::string> Notes;

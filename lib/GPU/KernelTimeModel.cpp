@@ -264,6 +264,7 @@ Expected<Prediction> predictLaunch(const KernelInputs &In,
   // block. With few, a long block holds its SM to the end: each wave is
   // its own, with the envelope of its blocks.
   const uint64_t RefilledFrom = 4;
+  std::optional<Bound> LongestBlockBinds;
   if (FullWaves >= RefilledFrom) {
     Expected<WaveResult> WR =
         Solver.solveRefilled(FullWaves * PerWave, PerWave);
@@ -276,19 +277,22 @@ Expected<Prediction> predictLaunch(const KernelInputs &In,
     for (unsigned K = 0; K != NumTraffic; ++K)
       Traffic[K] += WR->GpuTraffic[K] * double(FullWaves);
     P.WaveTimes.push_back(WR->Time);
-    if (WR->LongestBlockCycles > Waves)
+    if (WR->LongestBlockCycles > Waves) {
+      LongestBlockBinds = WR->LongestBlockBound;
       P.Assumptions.push_back(
           "the full waves take their longest block's time, " +
           formatCycles(WR->LongestBlockCycles) +
           " cycles alone on an SM, more than their mean blocks' " +
           formatCycles(Waves));
+    }
     P.Assumptions.push_back(
         std::to_string(FullWaves) +
         " full waves, their slots refilled as blocks retire: modelled as "
         "waves of their mean block, over " +
-        std::to_string(Solver.refilledKinds().first) + " kind(s) of rows x " +
-        std::to_string(Solver.refilledKinds().second) +
-        " of columns of blocks");
+        std::to_string(Solver.refilledKinds()[0]) + " x " +
+        std::to_string(Solver.refilledKinds()[1]) + " x " +
+        std::to_string(Solver.refilledKinds()[2]) +
+        " kinds of ctaid.x, .y and .z values");
   } else {
     for (uint64_t W = 0; W != FullWaves; ++W) {
       Expected<WaveResult> WR = Solver.solve(W * PerWave, PerWave);
@@ -319,6 +323,8 @@ Expected<Prediction> predictLaunch(const KernelInputs &In,
     if (W.Cycles > Longest->Cycles)
       Longest = &W;
   P.B = Longest->B;
+  if (LongestBlockBinds)
+    P.B = *LongestBlockBinds;
   P.ThreadTimeCycles = Solver.mainThreadTime();
   P.ThreadDelayCycles = Solver.mainThreadDelay();
   P.ThreadBarriers = Solver.mainThreadBarriers();

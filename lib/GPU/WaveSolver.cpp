@@ -210,61 +210,86 @@ Expected<WaveResult> WaveSolver::solve(uint64_t FirstBlock, uint64_t NBlocks) {
                      *Blocks.front().S);
 }
 
+/// At most \p M of \p Points, evenly by index, the first and last kept.
+static std::vector<SpreadPoint> thin(const std::vector<SpreadPoint> &Points,
+                                     size_t M) {
+  if (Points.size() <= M || M < 2)
+    return Points;
+  std::vector<SpreadPoint> Result;
+  for (size_t I = 0; I != M; ++I)
+    Result.push_back(Points[I * (Points.size() - 1) / (M - 1)]);
+  return Result;
+}
+
 Expected<WaveResult> WaveSolver::solveRefilled(uint64_t FullBlocks,
                                                uint64_t NBlocks) {
-  // Rows of ctaid.x (y and z together) the full waves fill; the last may
-  // reach into the next wave's blocks, which are blocks of the grid too.
-  uint64_t Columns = std::max<uint64_t>(1, Shape.Grid[0]);
-  uint64_t Rows = (FullBlocks + Columns - 1) / Columns;
+  // The full waves' blocks, as a box of the grid: whole planes of ctaid.z,
+  // else whole rows of ctaid.y, else a part of the first row (a partial
+  // plane or row past the box is represented by the box's blocks).
+  const std::array<uint64_t, 3> &G = Shape.Grid;
+  uint64_t Plane = G[0] * G[1];
+  std::array<uint64_t, 3> Box = {G[0], G[1], FullBlocks / Plane};
+  if (Box[2] == 0)
+    Box = {G[0], FullBlocks / G[0], 1};
+  if (Box[1] == 0)
+    Box = {FullBlocks, 1, 1};
+  auto Id = [&](const std::array<uint64_t, 3> &C) {
+    return C[0] + G[0] * (C[1] + G[1] * C[2]);
+  };
   const unsigned Initial = 8, MaxPoints = 24;
   auto Plain = [](uint64_t, uint64_t) -> Expected<bool> { return false; };
-  Expected<std::vector<SpreadPoint>> Row0 =
-      spreadPoints(Rows, Initial, Initial, Plain);
-  Expected<std::vector<SpreadPoint>> Column0 =
-      spreadPoints(Columns, Initial, Initial, Plain);
-  if (!Row0 || !Column0)
-    return joinErrors(Row0.takeError(), Column0.takeError());
-  // Two rows differ when a block of theirs in one of the first columns
-  // does (in its first or last warp); two columns, in one of the first
-  // rows.
-  auto Differ = [&](const std::vector<SpreadPoint> &Across, bool RowsOf) {
-    return [&, RowsOf](uint64_t A, uint64_t B) -> Expected<bool> {
-      for (const SpreadPoint &Other : Across) {
-        uint64_t IdA =
-            RowsOf ? A * Columns + Other.Value : Other.Value * Columns + A;
-        uint64_t IdB =
-            RowsOf ? B * Columns + Other.Value : Other.Value * Columns + B;
-        Expected<const BlockSample *> SA = edgeSample(IdA);
-        if (!SA)
-          return SA.takeError();
-        Expected<const BlockSample *> SB = edgeSample(IdB);
-        if (!SB)
-          return SB.takeError();
-        if (!sameSample(**SA, **SB))
-          return true;
-      }
+  std::array<std::vector<SpreadPoint>, 3> Start;
+  for (unsigned D = 0; D != 3; ++D) {
+    Expected<std::vector<SpreadPoint>> P =
+        spreadPoints(Box[D], Initial, Initial, Plain);
+    if (!P)
+      return P.takeError();
+    Start[D] = std::move(*P);
+  }
+  // Two values of axis D differ when a block of theirs at one of the other
+  // axes' starting values (at most 4 of each) does, in its first or last
+  // warp: a guard monotone in the thread ids shows at the block's edges,
+  // as it does at a warp's first and last lane.
+  auto Differ = [&](unsigned D) {
+    unsigned U = (D + 1) % 3, V = (D + 2) % 3;
+    return [&, D, U, V](uint64_t A, uint64_t B) -> Expected<bool> {
+      for (const SpreadPoint &PU : thin(Start[U], 4))
+        for (const SpreadPoint &PV : thin(Start[V], 4)) {
+          std::array<uint64_t, 3> CA, CB;
+          CA[D] = A;
+          CB[D] = B;
+          CA[U] = CB[U] = PU.Value;
+          CA[V] = CB[V] = PV.Value;
+          Expected<const BlockSample *> SA = edgeSample(Id(CA));
+          if (!SA)
+            return SA.takeError();
+          Expected<const BlockSample *> SB = edgeSample(Id(CB));
+          if (!SB)
+            return SB.takeError();
+          if (!sameSample(**SA, **SB))
+            return true;
+        }
       return false;
     };
   };
-  // Rows (columns) that do not differ form one kind, weighing their sum:
-  // the blocks sampled are the product of the kinds' first rows and
-  // columns (a rectangle of running blocks: 2 x 2 kinds, or 3 with the
-  // row where a guard cuts the block).
-  auto Kinds = [&](uint64_t N, const std::vector<SpreadPoint> &Across,
-                   bool RowsOf) -> Expected<std::vector<SpreadPoint>> {
-    auto Differs = Differ(Across, RowsOf);
+  // Values that do not differ form one kind, weighing their sum: the
+  // blocks sampled are the product of the kinds' first values (a rectangle
+  // of running blocks: 2 x 2 kinds, or 3 with the row where a guard cuts
+  // the block).
+  std::array<std::vector<SpreadPoint>, 3> Kinds;
+  for (unsigned D = 0; D != 3; ++D) {
+    auto Differs = Differ(D);
     Expected<std::vector<SpreadPoint>> Points =
-        spreadPoints(N, Initial, MaxPoints, Differs);
+        spreadPoints(Box[D], Initial, MaxPoints, Differs);
     if (!Points)
       return Points.takeError();
-    std::vector<SpreadPoint> Result;
     for (const SpreadPoint &P : *Points) {
       SpreadPoint *Into = nullptr;
-      for (SpreadPoint &K : Result) {
-        Expected<bool> D = Differs(K.Value, P.Value);
-        if (!D)
-          return D.takeError();
-        if (!*D) {
+      for (SpreadPoint &K : Kinds[D]) {
+        Expected<bool> Diff = Differs(K.Value, P.Value);
+        if (!Diff)
+          return Diff.takeError();
+        if (!*Diff) {
           Into = &K;
           break;
         }
@@ -272,36 +297,30 @@ Expected<WaveResult> WaveSolver::solveRefilled(uint64_t FullBlocks,
       if (Into)
         Into->Weight += P.Weight;
       else
-        Result.push_back(P);
+        Kinds[D].push_back(P);
     }
-    return Result;
-  };
-  Expected<std::vector<SpreadPoint>> RowPoints = Kinds(Rows, *Column0, true);
-  if (!RowPoints)
-    return RowPoints.takeError();
-  Expected<std::vector<SpreadPoint>> ColumnPoints =
-      Kinds(Columns, *Row0, false);
-  if (!ColumnPoints)
-    return ColumnPoints.takeError();
+  }
   // Equal samples are solved once, with their weights summed.
   std::vector<Weighted> Blocks;
   double TotalWeight = 0;
-  for (const SpreadPoint &R : *RowPoints)
-    for (const SpreadPoint &C : *ColumnPoints) {
-      Expected<const BlockSample *> S = sample(R.Value * Columns + C.Value);
-      if (!S)
-        return S.takeError();
-      double Weight = R.Weight * C.Weight;
-      TotalWeight += Weight;
-      auto Same = find_if(Blocks, [&](const Weighted &B) {
-        return B.S == *S || sameSample(*B.S, **S);
-      });
-      if (Same != Blocks.end())
-        Same->Weight += Weight;
-      else
-        Blocks.push_back({*S, Weight});
-    }
-  RefilledKinds = {RowPoints->size(), ColumnPoints->size()};
+  for (const SpreadPoint &Z : Kinds[2])
+    for (const SpreadPoint &Y : Kinds[1])
+      for (const SpreadPoint &X : Kinds[0]) {
+        Expected<const BlockSample *> S =
+            sample(Id({X.Value, Y.Value, Z.Value}));
+        if (!S)
+          return S.takeError();
+        double Weight = X.Weight * Y.Weight * Z.Weight;
+        TotalWeight += Weight;
+        auto Same = find_if(Blocks, [&](const Weighted &B) {
+          return B.S == *S || sameSample(*B.S, **S);
+        });
+        if (Same != Blocks.end())
+          Same->Weight += Weight;
+        else
+          Blocks.push_back({*S, Weight});
+      }
+  RefilledKinds = {Kinds[0].size(), Kinds[1].size(), Kinds[2].size()};
   std::array<double, NumTraffic> Traffic = {};
   for (unsigned K = 0; K != NumTraffic; ++K) {
     for (const auto &[S, Weight] : Blocks)
@@ -389,10 +408,14 @@ WaveSolver::solveLevels(const std::vector<Weighted> &Blocks, bool Mean,
   // make the mean blocks' wave fit the bandwidths, and say nothing of one
   // block's wait.
   if (Mean)
-    for (const Weighted &B : Blocks)
-      R.LongestBlockCycles = std::max(
-          R.LongestBlockCycles,
-          smTime({B}, /*BlocksOnSM=*/1, Base, SM, /*Mean=*/false).Cycles);
+    for (const Weighted &B : Blocks) {
+      SMTime Alone = smTime({B}, /*BlocksOnSM=*/1, Base, SM, /*Mean=*/false);
+      if (Alone.Cycles > R.LongestBlockCycles) {
+        R.LongestBlockCycles = Alone.Cycles;
+        R.LongestBlockBound =
+            Alone.Issue >= Alone.Latency ? Bound::Issue : Bound::Latency;
+      }
+    }
   R.Time.Cycles = std::max(Final.Cycles, Floor);
   R.Time.LatencyCycles = Final.Latency;
   R.Time.IssueCycles = Final.Issue;

@@ -14,7 +14,9 @@
 ; RUN:   -ktime-launch='guarded:grid=16,block=1024,regs=32,n=2048' \
 ; RUN:   -ktime-launch='guarded:grid=8,block=1024,regs=32,n=2048' \
 ; RUN:   -ktime-launch='guarded:grid=64,block=1024,regs=32,n=1024' \
-; RUN:   -ktime-launch='rect_guard:grid=32x32,block=1024,regs=32,mx=8,my=16' %s \
+; RUN:   -ktime-launch='uniform_guard:grid=19,block=1024,regs=32,m=16' \
+; RUN:   -ktime-launch='rect_guard:grid=32x32,block=1024,regs=32,mx=8,my=16' \
+; RUN:   -ktime-launch='rect_guard:grid=32x32x64,block=1024,regs=32,mx=8,my=16' %s \
 ; RUN:   | FileCheck %s
 ;
 ; Both kernels: 1024 threads = 32 warps per block, 2 blocks per SM, a wave
@@ -65,7 +67,7 @@
 ; CHECK: bytes: global 8192.0
 ; exec 4 x 16088 = 64352; launch 1000 + 0.5 x 16 = 1008.
 ; CHECK: predicted 65360.0 ns = launch 1008.0 ns + exec 64352.0 ns; bound issue
-; CHECK: assumption: 4 full waves, their slots refilled as blocks retire: modelled as waves of their mean block, over 1 kind(s) of rows x 2 of columns of blocks
+; CHECK: assumption: 4 full waves, their slots refilled as blocks retire: modelled as waves of their mean block, over 2 x 1 x 1 kinds of ctaid.x, .y and .z values
 ; grid 8: two waves, too few for the refilling to even the blocks out: the
 ; envelope, 128032 cycles, then 96; launch 1000 + 0.5 x 8 = 1004.
 ; CHECK-LABEL: launch 'guarded:grid=8,block=1024,regs=32,n=2048'
@@ -84,6 +86,7 @@
 ; launch 1000 + 0.5 x 64 = 1032.
 ; CHECK: predicted 65048.0 ns = launch 1032.0 ns + exec 64016.0 ns; bound issue
 ; CHECK: assumption: the full waves take their longest block's time, 64016.0 cycles alone on an SM, more than their mean blocks' 33520.0
+; CHECK: assumption: 16 full waves, their slots refilled as blocks retire: modelled as waves of their mean block, over 2 x 1 x 1 kinds of ctaid.x, .y and .z values
 ;
 ; uniform_guard: if (ctaid.x < m) { loop; store }, a uniform branch.
 ; Entry: S2R (alu, 2), setp (alu, 2), bra (cbu, 2): alu 4, cbu 2,
@@ -121,8 +124,15 @@
 ; blocks and the others over the 8 processing blocks: (128 x 8000 + 128 x
 ; 8 + 768 x 4) x 32 warps / 8; launch 1000 + 0.5 x 1024 = 1512.
 ; CHECK: predicted 4113896.0 ns = launch 1512.0 ns + exec 4112384.0 ns; bound issue
-; Two kinds of rows (running, not) and of columns.
-; CHECK: assumption: 256 full waves, their slots refilled as blocks retire: modelled as waves of their mean block, over 2 kind(s) of rows x 2 of columns of blocks
+; Two kinds of ctaid.y values (running, not) and of ctaid.x values.
+; CHECK: assumption: 256 full waves, their slots refilled as blocks retire: modelled as waves of their mean block, over 2 x 2 x 1 kinds of ctaid.x, .y and .z values
+; The same in 64 planes of ctaid.z: each plane is the grid above, so
+; 16384 waves of 16064 cycles, 64 x 524288 B; launch 1000 + 0.5 x 65536.
+; (With ctaid.y and .z as one axis, the guard's 64 steps were one comb and
+; the weights came out 1.89 times too high.)
+; CHECK-LABEL: launch 'rect_guard:grid=32x32x64,block=1024,regs=32,mx=8,my=16'
+; CHECK: bytes: global 33554432.0
+; CHECK: predicted 263226344.0 ns = launch 33768.0 ns + exec 263192576.0 ns; bound issue
 
 target datalayout = "e-p:64:64:64-p3:32:32:32-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
