@@ -224,15 +224,23 @@ static std::vector<SpreadPoint> thin(const std::vector<SpreadPoint> &Points,
 Expected<WaveResult> WaveSolver::solveRefilled(uint64_t FullBlocks,
                                                uint64_t NBlocks) {
   // The full waves' blocks, as a box of the grid: whole planes of ctaid.z,
-  // else whole rows of ctaid.y, else a part of the first row (a partial
-  // plane or row past the box is represented by the box's blocks).
+  // else whole rows of ctaid.y, else the first part of a row. The box's
+  // last plane (row) may be partly the partial wave's: its values weigh
+  // only the full waves' share of it.
   const std::array<uint64_t, 3> &G = Shape.Grid;
   uint64_t Plane = G[0] * G[1];
-  std::array<uint64_t, 3> Box = {G[0], G[1], FullBlocks / Plane};
-  if (Box[2] == 0)
-    Box = {G[0], FullBlocks / G[0], 1};
-  if (Box[1] == 0)
-    Box = {FullBlocks, 1, 1};
+  std::array<uint64_t, 3> Box = {FullBlocks, 1, 1};
+  unsigned Outer = 0;
+  double LastShare = 1;
+  if (FullBlocks > Plane) {
+    Box = {G[0], G[1], (FullBlocks + Plane - 1) / Plane};
+    Outer = 2;
+    LastShare = double(FullBlocks - (Box[2] - 1) * Plane) / double(Plane);
+  } else if (FullBlocks > G[0]) {
+    Box = {G[0], (FullBlocks + G[0] - 1) / G[0], 1};
+    Outer = 1;
+    LastShare = double(FullBlocks - (Box[1] - 1) * G[0]) / double(G[0]);
+  }
   auto Id = [&](const std::array<uint64_t, 3> &C) {
     return C[0] + G[0] * (C[1] + G[1] * C[2]);
   };
@@ -283,6 +291,8 @@ Expected<WaveResult> WaveSolver::solveRefilled(uint64_t FullBlocks,
         spreadPoints(Box[D], Initial, MaxPoints, Differs);
     if (!Points)
       return Points.takeError();
+    if (D == Outer)
+      Points->back().Weight -= 1 - LastShare; // the last value's point
     for (const SpreadPoint &P : *Points) {
       SpreadPoint *Into = nullptr;
       for (SpreadPoint &K : Kinds[D]) {

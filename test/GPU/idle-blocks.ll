@@ -16,7 +16,8 @@
 ; RUN:   -ktime-launch='guarded:grid=64,block=1024,regs=32,n=1024' \
 ; RUN:   -ktime-launch='uniform_guard:grid=19,block=1024,regs=32,m=16' \
 ; RUN:   -ktime-launch='rect_guard:grid=32x32,block=1024,regs=32,mx=8,my=16' \
-; RUN:   -ktime-launch='rect_guard:grid=32x32x64,block=1024,regs=32,mx=8,my=16' %s \
+; RUN:   -ktime-launch='rect_guard:grid=32x32x64,block=1024,regs=32,mx=8,my=16' \
+; RUN:   -ktime-launch='rect_guard:grid=6x7,block=1024,regs=32,mx=6,my=2' %s \
 ; RUN:   | FileCheck %s
 ;
 ; Both kernels: 1024 threads = 32 warps per block, 2 blocks per SM, a wave
@@ -133,6 +134,18 @@
 ; CHECK-LABEL: launch 'rect_guard:grid=32x32x64,block=1024,regs=32,mx=8,my=16'
 ; CHECK: bytes: global 33554432.0
 ; CHECK: predicted 263226344.0 ns = launch 33768.0 ns + exec 263192576.0 ns; bound issue
+; grid 6 x 7 = 42 blocks: 10 full waves (blocks 0-39: rows 0-5 and 4 of
+; the 6 blocks of row 6) and a partial wave of 2 (row 6, idle). Rows 0-6
+; are all sampled; row 6 weighs its full waves' share, 4/6. Rows 0-1 run
+; (my = 2; every ctaid.x < mx = 6): running share 2 / (6 + 4/6) = 0.3;
+; the others take both tests, delay 8. Mean delay (2 x 8000 + 4.667 x 8)
+; / 6.667 = 2405.6; issue 16 x 2405.6 = 38489.6 cycles a wave, 384896 for
+; the 10; the partial wave's SM holds one idle block, 8 warps x 8 = 64;
+; launch 1000 + 0.5 x 42 = 1021. Stores: 12 running blocks x 4096 B.
+; CHECK-LABEL: launch 'rect_guard:grid=6x7,block=1024,regs=32,mx=6,my=2'
+; CHECK: wave of 4 blocks, 2 on the busiest SM: 38489.6 cycles
+; CHECK: bytes: global 49152.0
+; CHECK: predicted 385981.0 ns = launch 1021.0 ns + exec 384960.0 ns; bound issue
 
 target datalayout = "e-p:64:64:64-p3:32:32:32-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
