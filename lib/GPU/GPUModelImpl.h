@@ -45,12 +45,19 @@ struct BlockSample {
 /// The value of \p E under \p B; an error naming the symbols \p B lacks.
 llvm::Expected<double> evaluateAt(const Expr &E, const Bindings &B);
 
+/// Whether a launch's per-thread time and delay mention a latency symbol:
+/// such an expression is substituted per lane (the bandwidth iterations
+/// evaluate it at other latencies); one without is evaluated at once.
+struct LatencyUse {
+  bool Time = false, Delay = false;
+};
+LatencyUse getLatencyUse(const KernelInputs &In);
+
 /// The warps of block \p BlockId (linear, x fastest) of a launch; with
 /// \p EdgeWarpsOnly its first and last warp only (to tell blocks apart).
-llvm::Expected<BlockSample> sampleBlock(const KernelInputs &In,
-                                        const LaunchShape &Shape,
-                                        uint64_t BlockId, unsigned WarpSize,
-                                        bool EdgeWarpsOnly = false);
+llvm::Expected<BlockSample>
+sampleBlock(const KernelInputs &In, const LaunchShape &Shape, uint64_t BlockId,
+            unsigned WarpSize, LatencyUse Latency, bool EdgeWarpsOnly = false);
 
 /// A value of a grid's axis that stands for \p Weight values of it.
 struct SpreadPoint {
@@ -146,6 +153,7 @@ private:
   Latencies Base;
   double DelayDep = 0;
   unsigned WarpsPerBlock = 0;
+  LatencyUse LatencyUsed;
   std::map<uint64_t, BlockSample> Samples, EdgeSamples;
   std::array<size_t, 3> RefilledKinds = {};
   bool HaveMain = false;

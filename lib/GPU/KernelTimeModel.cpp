@@ -15,6 +15,7 @@
 //===----------------------------------------------------------------------===//
 #include "GPUModelImpl.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/FormatVariadic.h"
 
 #include <algorithm>
 #include <cmath>
@@ -155,18 +156,7 @@ spreadPoints(uint64_t N, unsigned Initial, unsigned MaxPoints,
   return Spread;
 }
 
-Expected<BlockSample> sampleBlock(const KernelInputs &In,
-                                  const LaunchShape &Shape, uint64_t BlockId,
-                                  unsigned WarpSize, bool EdgeWarpsOnly) {
-  BlockSample S;
-  uint64_t Threads = Shape.Block[0] * Shape.Block[1] * Shape.Block[2];
-  std::array<uint64_t, 3> Cta = unlinearize(BlockId, Shape.Grid);
-  Bindings Base = getLaunchSizeBindings(Shape);
-  static const char *Axis[] = {"x", "y", "z"};
-  for (int D = 0; D < 3; ++D)
-    Base[std::string("ctaid.") + Axis[D]] = toRational(Cta[D]);
-  // Without a latency symbol an expression is a number per lane: evaluated,
-  // which is cheaper than substituting.
+LatencyUse getLatencyUse(const KernelInputs &In) {
   auto HasLatency = [](const Expr &E) {
     std::set<std::string> Symbols;
     E.collectSymbols(Symbols);
@@ -174,8 +164,20 @@ Expected<BlockSample> sampleBlock(const KernelInputs &In,
       return StringRef(S).starts_with("lat.");
     });
   };
-  bool TimeHasLatency = HasLatency(In.Time),
-       DelayHasLatency = HasLatency(In.Delay);
+  return {HasLatency(In.Time), HasLatency(In.Delay)};
+}
+
+Expected<BlockSample> sampleBlock(const KernelInputs &In,
+                                  const LaunchShape &Shape, uint64_t BlockId,
+                                  unsigned WarpSize, LatencyUse Latency,
+                                  bool EdgeWarpsOnly) {
+  BlockSample S;
+  uint64_t Threads = Shape.Block[0] * Shape.Block[1] * Shape.Block[2];
+  std::array<uint64_t, 3> Cta = unlinearize(BlockId, Shape.Grid);
+  Bindings Base = getLaunchSizeBindings(Shape);
+  static const char *Axis[] = {"x", "y", "z"};
+  for (int D = 0; D < 3; ++D)
+    Base[std::string("ctaid.") + Axis[D]] = toRational(Cta[D]);
   unsigned Warps = static_cast<unsigned>((Threads + WarpSize - 1) / WarpSize);
   for (unsigned W = 0; W != Warps; ++W) {
     if (EdgeWarpsOnly && W != 0 && W + 1 != Warps)
@@ -196,8 +198,8 @@ Expected<BlockSample> sampleBlock(const KernelInputs &In,
       for (int D = 0; D < 3; ++D)
         LaneValues[std::string("tid.") + Axis[D]] = toRational(Tid[D]);
       for (auto [E, HasLat, Into] :
-           {std::make_tuple(&In.Time, TimeHasLatency, &WS.Times),
-            std::make_tuple(&In.Delay, DelayHasLatency, &WS.Delays)}) {
+           {std::make_tuple(&In.Time, Latency.Time, &WS.Times),
+            std::make_tuple(&In.Delay, Latency.Delay, &WS.Delays)}) {
         if (HasLat) {
           Into->push_back(E->substitute(Subst));
           continue;
@@ -232,12 +234,6 @@ Expected<BlockSample> sampleBlock(const KernelInputs &In,
     S.Warps.push_back(std::move(WS));
   }
   return S;
-}
-
-static std::string formatCycles(double Cycles) {
-  char Buffer[32];
-  snprintf(Buffer, sizeof(Buffer), "%.1f", Cycles);
-  return Buffer;
 }
 
 Expected<Prediction> predictLaunch(const KernelInputs &In,
@@ -280,10 +276,10 @@ Expected<Prediction> predictLaunch(const KernelInputs &In,
     if (WR->LongestBlockCycles > Waves) {
       LongestBlockBinds = WR->LongestBlockBound;
       P.Assumptions.push_back(
-          "the full waves take their longest block's time, " +
-          formatCycles(WR->LongestBlockCycles) +
-          " cycles alone on an SM, more than their mean blocks' " +
-          formatCycles(Waves));
+          formatv("the full waves take their longest block's time, {0:F1} "
+                  "cycles alone on an SM, more than their mean blocks' {1:F1}",
+                  WR->LongestBlockCycles, Waves)
+              .str());
     }
     P.Assumptions.push_back(
         std::to_string(FullWaves) +

@@ -56,6 +56,7 @@ WaveSolver::WaveSolver(const KernelInputs &In, const LaunchShape &Shape,
   uint64_t Threads = Shape.Block[0] * Shape.Block[1] * Shape.Block[2];
   WarpsPerBlock =
       static_cast<unsigned>((Threads + T.WarpSize - 1) / T.WarpSize);
+  LatencyUsed = getLatencyUse(In);
   // Bytes per SM cycle: L1 and shared per SM; L2 and DRAM for the GPU,
   // DRAM scaled by an overridden memory clock.
   L1BytesPerClk = T.L1.BytesPerClkPerSM;
@@ -68,7 +69,8 @@ WaveSolver::WaveSolver(const KernelInputs &In, const LaunchShape &Shape,
 Expected<const BlockSample *> WaveSolver::sample(uint64_t BlockId) {
   auto It = Samples.find(BlockId);
   if (It == Samples.end()) {
-    Expected<BlockSample> S = sampleBlock(In, Shape, BlockId, T.WarpSize);
+    Expected<BlockSample> S =
+        sampleBlock(In, Shape, BlockId, T.WarpSize, LatencyUsed);
     if (!S)
       return S.takeError();
     It = Samples.emplace(BlockId, std::move(*S)).first;
@@ -82,7 +84,7 @@ Expected<const BlockSample *> WaveSolver::edgeSample(uint64_t BlockId) {
   auto It = EdgeSamples.find(BlockId);
   if (It == EdgeSamples.end()) {
     Expected<BlockSample> S = sampleBlock(In, Shape, BlockId, T.WarpSize,
-                                          /*EdgeWarpsOnly=*/true);
+                                          LatencyUsed, /*EdgeWarpsOnly=*/true);
     if (!S)
       return S.takeError();
     It = EdgeSamples.emplace(BlockId, std::move(*S)).first;
@@ -246,23 +248,23 @@ Expected<WaveResult> WaveSolver::solveRefilled(uint64_t FullBlocks,
   };
   const unsigned Initial = 8, MaxPoints = 24;
   auto Plain = [](uint64_t, uint64_t) -> Expected<bool> { return false; };
-  std::array<std::vector<SpreadPoint>, 3> Start;
-  for (unsigned D = 0; D != 3; ++D) {
-    Expected<std::vector<SpreadPoint>> P =
-        spreadPoints(Box[D], Initial, Initial, Plain);
-    if (!P)
-      return P.takeError();
-    Start[D] = std::move(*P);
-  }
   // Two values of axis D differ when a block of theirs at one of the other
   // axes' starting values (at most 4 of each) does, in its first or last
   // warp: a guard monotone in the thread ids shows at the block's edges,
   // as it does at a warp's first and last lane.
+  std::array<std::vector<SpreadPoint>, 3> Across;
+  for (unsigned D = 0; D != 3; ++D) {
+    Expected<std::vector<SpreadPoint>> Start =
+        spreadPoints(Box[D], Initial, Initial, Plain);
+    if (!Start)
+      return Start.takeError();
+    Across[D] = thin(*Start, 4);
+  }
   auto Differ = [&](unsigned D) {
     unsigned U = (D + 1) % 3, V = (D + 2) % 3;
     return [&, D, U, V](uint64_t A, uint64_t B) -> Expected<bool> {
-      for (const SpreadPoint &PU : thin(Start[U], 4))
-        for (const SpreadPoint &PV : thin(Start[V], 4)) {
+      for (const SpreadPoint &PU : Across[U])
+        for (const SpreadPoint &PV : Across[V]) {
           std::array<uint64_t, 3> CA, CB;
           CA[D] = A;
           CB[D] = B;
