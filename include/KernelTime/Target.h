@@ -178,7 +178,8 @@ struct GpuTarget {
 
   /// L1: Latency, BytesPerClkPerSM, SizeBytes (the unified L1/shared array).
   MemLevel L1;
-  /// Shared memory: Latency (loads), BytesPerClkPerSM = banks x bank width.
+  /// Shared memory: Latency (loads), BytesPerClkPerSM (the file's
+  /// shared.bandwidth_bytes_per_clk, else banks x bank width).
   MemLevel Shared;
   double SharedStoreLatency = 0;
   unsigned SharedBanks = 0, SharedBankWidthBytes = 0;

@@ -61,7 +61,7 @@ const StringRef MemoryKeys[] = {"l1",          "shared",   "l2",   "dram",
                                 "uncoalesced", "constant", "local"};
 const StringRef L1Keys[] = {"latency", "bandwidth_bytes_per_clk", "size_bytes"};
 const StringRef SharedKeys[] = {"latency", "store_latency", "banks",
-                                "bank_width_bytes"};
+                                "bank_width_bytes", "bandwidth_bytes_per_clk"};
 const StringRef L2Keys[] = {"latency", "far_latency", "bandwidth_gbs",
                             "size_bytes"};
 const StringRef DramKeys[] = {"latency", "bandwidth_gbs", "peak_bandwidth_gbs"};
@@ -809,7 +809,9 @@ Error TargetFileParser::resolveAndCheck() {
     else
       Cost.Del = delayFromUnitsPerPB(Raw.Value, G.WarpSize);
   }
-  G.Shared.BytesPerClkPerSM =
+  // What the banks deliver; the file's shared rate may be less (the rate
+  // the SM's data path sustains), never more.
+  double BankBytesPerClk =
       static_cast<double>(G.SharedBanks) * G.SharedBankWidthBytes;
 
   const OccupancyLimits &L = G.Limits;
@@ -839,6 +841,12 @@ Error TargetFileParser::resolveAndCheck() {
                       "the largest carve-out must be limits.shared_per_sm_"
                       "bytes / 1024 (" +
                           utostr(L.SharedPerSMBytes / 1024) + ")");
+  if (G.Shared.BytesPerClkPerSM > BankBytesPerClk)
+    return fieldError("memory.shared.bandwidth_bytes_per_clk",
+                      "must not exceed memory.shared.banks x "
+                      "memory.shared.bank_width_bytes (" +
+                          formatNumber(BankBytesPerClk) + "), got " +
+                          formatNumber(G.Shared.BytesPerClkPerSM));
   if (G.L1.SizeBytes < L.SharedPerSMBytes)
     return fieldError("memory.l1.size_bytes",
                       "the unified L1/shared array must hold "

@@ -89,8 +89,12 @@ TEST(ShippedTargetsTest, EveryFileLoadsAndIsSane) {
     EXPECT_LE(T->DRAM.BandwidthGBs, T->DRAMPeakBandwidthGBs);
     EXPECT_LT(T->Uncoalesced.BandwidthGBs, T->DRAM.BandwidthGBs);
     EXPECT_GT(T->L2.SizeBytes, T->L1.SizeBytes);
-    // 32 banks x 4 bytes.
-    EXPECT_DOUBLE_EQ(T->Shared.BytesPerClkPerSM, 128);
+    // 32 banks x 4 bytes; where L1 and shared memory are one array (every
+    // generation but Pascal), no faster than the L1.
+    EXPECT_EQ(T->SharedBanks * T->SharedBankWidthBytes, 128u);
+    EXPECT_LE(T->Shared.BytesPerClkPerSM, 128);
+    if (T->Arch != "sm_61")
+      EXPECT_LE(T->Shared.BytesPerClkPerSM, T->L1.BytesPerClkPerSM);
     EXPECT_EQ(T->Limits.WarpsPerSM * T->WarpSize, T->Limits.ThreadsPerSM);
     EXPECT_TRUE(T->Launch.inFitRange(1024, 8));
     EXPECT_GT(T->Launch.slope(T->Launch.FitWarpsMin), 0);

@@ -326,6 +326,12 @@ TEST(TargetErrorsTest, FieldsThatMustAgree) {
                   "peak_bandwidth_gbs: 1455", "peak_bandwidth_gbs: 1455",
                   "field 'memory.dram.peak_bandwidth_gbs': must not be below "
                   "memory.dram.bandwidth_gbs (1500), got 1455");
+  expectEditError("a100-pcie-40gb", "bandwidth_bytes_per_clk: 110.5  # derived",
+                  "bandwidth_bytes_per_clk: 256  # derived",
+                  "bandwidth_bytes_per_clk: 256",
+                  "field 'memory.shared.bandwidth_bytes_per_clk': must not "
+                  "exceed memory.shared.banks x memory.shared.bank_width_bytes "
+                  "(128), got 256");
   expectEditError("a100-pcie-40gb", "slope_b0: 0.93524", "slope_b0: -0.5",
                   "slope_b0: -0.5",
                   "field 'launch.slope_b0': slope(b) = slope_b2 b^2 + "
