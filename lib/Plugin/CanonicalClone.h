@@ -65,6 +65,12 @@ public:
   llvm::Function &getClone(const llvm::Function &F);
   llvm::FunctionAnalysisManager &getFAM();
 
+  /// Frees the copy of the kernel \p F and its analyses once nothing will
+  /// read them again (no launch to predict, no access remark to emit), so
+  /// that the next kernel's analysis reuses the memory (fewer fresh pages
+  /// for the compile to fault in).
+  void release(const llvm::Function &F);
+
   /// For each loop of the copy of \p F, the loop of \p F it came from
   /// (loops that were removed or merged have none).
   llvm::DenseMap<const llvm::Loop *, llvm::Loop *>

@@ -59,8 +59,11 @@ static void emitMemoryRemarks(Module &M, ModuleAnalysisManager &MAM,
 
 PreservedAnalyses KernelTimePass::run(Module &M, ModuleAnalysisManager &MAM) {
   std::unique_ptr<CanonicalClone> Copy;
+  // The copy outlives the analysis only for the access remarks.
+  bool WantAccessRemarks = OptimizationRemarkEmitter::allowExtraAnalysis(
+      M.getContext(), RemarkPassName);
   std::optional<std::vector<KernelReport>> Reports =
-      analyseModule(M, MAM, &Copy);
+      analyseModule(M, MAM, WantAccessRemarks ? &Copy : nullptr);
   if (!Reports)
     return PreservedAnalyses::all();
   for (const KernelReport &R : *Reports) {

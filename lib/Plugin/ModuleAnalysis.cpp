@@ -157,12 +157,21 @@ analyseModule(Module &M, ModuleAnalysisManager &MAM,
         A.Model.reset(); // no launches to reuse it
       A.Analysed = &Clone->getClone(F);
       A.FAM = &Clone->getFAM();
+      if (Specs->empty() && !KeepCopy && compat::isKernel(F)) {
+        Clone->release(F);
+        A.Analysed = nullptr;
+      }
     } else {
       R = analyseOptimised(F, FAM, Primary);
       if (!Specs->empty())
         A.Model = modelOf(R);
       A.Analysed = &F;
       A.FAM = &FAM;
+      if (Specs->empty() && !KeepCopy) {
+        PreservedAnalyses KeepLoops;
+        KeepLoops.preserveSet<CFGAnalyses>();
+        FAM.invalidate(F, KeepLoops);
+      }
     }
     Analysed.push_back(A);
     R.Arch = Arch;

@@ -22,6 +22,11 @@ namespace ktime {
 /// after an error the user must fix (reported through the LLVMContext).
 /// \p KeepCopy, when given, gets the copy the reports with ThroughClone were
 /// analysed in (null if none was made), for the Memory stage to use again.
+/// Without it and without launches nothing reads a kernel's analyses after
+/// its report: each kernel's copy is freed, and the analyses of a function
+/// analysed in place are dropped but for its loops and dominator trees (the
+/// report's loops point into them), so that the next kernel reuses the
+/// memory.
 std::optional<std::vector<KernelReport>>
 analyseModule(llvm::Module &M, llvm::ModuleAnalysisManager &MAM,
               std::unique_ptr<CanonicalClone> *KeepCopy = nullptr);
