@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# Compares the KernelTimePass's own CPU time of two or more plugin builds on
+# the large CUDA file of compile-overhead.sh (bench/gen-large-cu.py, 240
+# kernels), the builds interleaved run by run so that they share the
+# machine's noise: inside clang -O3 device compilation (-ftime-report) and
+# in opt on the file's IR (-time-passes). Prints the median milliseconds
+# per build. Results are recorded in docs/performance.md.
+#
+# A plugin finds its target files through KTIME_TARGET_DIR, next to itself,
+# or in the build tree it came from; set KTIME_TARGET_DIR when comparing
+# builds whose target files differ.
+#
+#   bash bench/pass-ab.sh RUNS PLUGIN.so PLUGIN.so...
+#
+# Needs the CUDA SDK (/usr/local/cuda or $CUDA_PATH) for the headers.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if (($# < 3)); then
+  echo "usage: bash bench/pass-ab.sh RUNS PLUGIN.so PLUGIN.so..." >&2
+  exit 2
+fi
+runs=$1
+shift
+bin=/usr/lib/llvm-22/bin
+cuda=${CUDA_PATH:-/usr/local/cuda}
+if [[ ! -d $cuda/include ]]; then
+  echo "no CUDA SDK at $cuda (set CUDA_PATH)" >&2
+  exit 2
+fi
+for p in "$@"; do
+  [[ -f $p ]] || { echo "no plugin at $p" >&2; exit 2; }
+done
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+. bench/timing.sh
+
+python3 bench/gen-large-cu.py --copies 6 "$work/large.cu" "$work/large.launches" 2>/dev/null
+dev=(-x cuda --cuda-gpu-arch=sm_80 --cuda-device-only --cuda-path="$cuda"
+     -Wno-unknown-cuda-version -O3)
+$bin/clang++ "${dev[@]}" -emit-llvm -S -o "$work/large.ll" "$work/large.cu"
+
+# pass_ms TIMER-FLAG CMD...: the pass's User+System milliseconds.
+pass_ms() {
+  local flag=$1
+  shift
+  "$@" "$flag" 2>&1 >/dev/null |
+    awk '!found && /ktime::KernelTimePass/ { gsub(/\([^)]*\)/, ""); print $3 * 1000; found = 1 }'
+}
+for _ in $(seq "$runs"); do
+  i=0
+  for p in "$@"; do
+    pass_ms -ftime-report $bin/clang++ "${dev[@]}" -fpass-plugin="$p" -S -o /dev/null \
+      "$work/large.cu" >> "$work/clang.$i"
+    pass_ms -time-passes $bin/opt -load-pass-plugin="$p" -passes=kernel-time \
+      -disable-output "$work/large.ll" >> "$work/opt.$i"
+    i=$((i + 1))
+  done
+done
+echo "KernelTimePass CPU, medians of $runs interleaved runs (large file: $(grep -vc '^#' "$work/large.launches") kernels)"
+echo
+echo "| plugin | in clang -O3 (ms) | in opt on the IR (ms) |"
+echo "| --- | --- | --- |"
+i=0
+for p in "$@"; do
+  echo "| $p | $(median < "$work/clang.$i") | $(median < "$work/opt.$i") |"
+  i=$((i + 1))
+done
