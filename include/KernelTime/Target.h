@@ -179,7 +179,7 @@ struct GpuTarget {
   /// L1: Latency, BytesPerClkPerSM, SizeBytes (the unified L1/shared array).
   MemLevel L1;
   /// Shared memory: Latency (loads), BytesPerClkPerSM (the file's
-  /// shared.bandwidth_bytes_per_clk, else banks x bank width).
+  /// shared.bandwidth_bytes_per_clk, at most banks x bank width).
   MemLevel Shared;
   double SharedStoreLatency = 0;
   unsigned SharedBanks = 0, SharedBankWidthBytes = 0;

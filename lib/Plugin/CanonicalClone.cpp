@@ -29,14 +29,13 @@ static constexpr const char *CanonicalPipeline =
     "loop-mssa(licm),loop(loop-rotate)";
 
 /// The back end's IR passes that change what the code issues, as far as
-/// they are cheap, in three steps: GVN's load elimination through EarlyCSE
-/// with MemorySSA, constant GEP offsets split off (they become immediate
-/// offsets of the addresses), and EarlyCSE to merge the bases that are left
-/// (only where offsets were split off: otherwise the first EarlyCSE has
-/// seen the same code).
-static constexpr const char *CodegenLoads = "early-cse<memssa>";
-static constexpr const char *CodegenOffsets = "separate-const-offset-from-gep";
-static constexpr const char *CodegenBases = "early-cse";
+/// they are cheap: GVN's load elimination through EarlyCSE with MemorySSA,
+/// constant GEP offsets split off (they become immediate offsets of the
+/// addresses), and EarlyCSE to merge the bases that are left. The second
+/// EarlyCSE runs even where no offset was split off: one EarlyCSE can
+/// leave an operand dead when it removes its last user.
+static constexpr const char *CodegenPipeline =
+    "early-cse<memssa>,separate-const-offset-from-gep,early-cse";
 
 /// Makes every access to memory other than a local variable volatile, so
 /// that the copy keeps the side effects -O0 code has in every iteration
@@ -174,11 +173,9 @@ CanonicalClone::CanonicalClone(const Module &M, const FunctionSet &Analysed)
     : Analysed(Analysed), Copy(copyOf(M, functionsToCopy(Analysed), VMap)),
       AM(std::make_unique<Managers>(M)) {
   // The pipeline texts are constants of this file: a parse error is a bug.
-  FunctionPassManager Canonical, Loads, Offsets, Bases;
+  FunctionPassManager Canonical, Prepare;
   cantFail(AM->PB.parsePassPipeline(Canonical, CanonicalPipeline));
-  cantFail(AM->PB.parsePassPipeline(Loads, CodegenLoads));
-  cantFail(AM->PB.parsePassPipeline(Offsets, CodegenOffsets));
-  cantFail(AM->PB.parsePassPipeline(Bases, CodegenBases));
+  cantFail(AM->PB.parsePassPipeline(Prepare, CodegenPipeline));
   for (const Function *Orig : Analysed) {
     auto &F = *cast<Function>(VMap.lookup(Orig));
     if (Orig->hasOptNone()) {
@@ -187,14 +184,8 @@ CanonicalClone::CanonicalClone(const Module &M, const FunctionSet &Analysed)
       pinMemoryAccesses(F);
       AM->FAM.invalidate(F, Canonical.run(F, AM->FAM));
     }
-    if (options::CodegenView) {
-      AM->FAM.invalidate(F, Loads.run(F, AM->FAM));
-      PreservedAnalyses Split = Offsets.run(F, AM->FAM);
-      bool SplitAny = !Split.areAllPreserved();
-      AM->FAM.invalidate(F, Split);
-      if (SplitAny)
-        AM->FAM.invalidate(F, Bases.run(F, AM->FAM));
-    }
+    if (options::CodegenView)
+      AM->FAM.invalidate(F, Prepare.run(F, AM->FAM));
   }
 }
 
@@ -208,6 +199,10 @@ FunctionAnalysisManager &CanonicalClone::getFAM() { return AM->FAM; }
 
 void CanonicalClone::release(const Function &F) {
   Function &C = getClone(F);
+  // A function of the copy that calls this one (IR may call a kernel)
+  // would be analysed against a declaration.
+  if (!C.use_empty())
+    return;
   AM->FAM.clear(C, C.getName());
   C.deleteBody();
 }

@@ -66,9 +66,9 @@ public:
   llvm::FunctionAnalysisManager &getFAM();
 
   /// Frees the copy of the kernel \p F and its analyses once nothing will
-  /// read them again (no launch to predict, no access remark to emit), so
-  /// that the next kernel's analysis reuses the memory (fewer fresh pages
-  /// for the compile to fault in).
+  /// read them again (no launch to predict, no access remark to emit, and
+  /// no function of the copy calls it), so that the next kernel's analysis
+  /// reuses the memory (fewer fresh pages for the compile to fault in).
   void release(const llvm::Function &F);
 
   /// For each loop of the copy of \p F, the loop of \p F it came from
