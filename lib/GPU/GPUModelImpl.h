@@ -128,6 +128,10 @@ private:
     const BlockSample *S;
     double Weight;
   };
+  /// \p BlockId's sample from \p Cache, made on first use.
+  llvm::Expected<const BlockSample *>
+  cachedSample(std::map<uint64_t, BlockSample> &Cache, uint64_t BlockId,
+               bool EdgeWarpsOnly);
   llvm::Expected<const BlockSample *> sample(uint64_t BlockId);
   /// The block's first and last warp: enough to tell most blocks apart
   /// at a fraction of the cost.

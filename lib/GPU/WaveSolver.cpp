@@ -66,30 +66,28 @@ WaveSolver::WaveSolver(const KernelInputs &In, const LaunchShape &Shape,
                     1e3 / Clocks.SmMHz;
 }
 
-Expected<const BlockSample *> WaveSolver::sample(uint64_t BlockId) {
-  auto It = Samples.find(BlockId);
-  if (It == Samples.end()) {
+Expected<const BlockSample *>
+WaveSolver::cachedSample(std::map<uint64_t, BlockSample> &Cache,
+                         uint64_t BlockId, bool EdgeWarpsOnly) {
+  auto It = Cache.find(BlockId);
+  if (It == Cache.end()) {
     Expected<BlockSample> S =
-        sampleBlock(In, Shape, BlockId, T.WarpSize, LatencyUsed);
+        sampleBlock(In, Shape, BlockId, T.WarpSize, LatencyUsed, EdgeWarpsOnly);
     if (!S)
       return S.takeError();
-    It = Samples.emplace(BlockId, std::move(*S)).first;
+    It = Cache.emplace(BlockId, std::move(*S)).first;
   }
   return &It->second;
+}
+
+Expected<const BlockSample *> WaveSolver::sample(uint64_t BlockId) {
+  return cachedSample(Samples, BlockId, /*EdgeWarpsOnly=*/false);
 }
 
 Expected<const BlockSample *> WaveSolver::edgeSample(uint64_t BlockId) {
   if (WarpsPerBlock <= 2)
     return sample(BlockId);
-  auto It = EdgeSamples.find(BlockId);
-  if (It == EdgeSamples.end()) {
-    Expected<BlockSample> S = sampleBlock(In, Shape, BlockId, T.WarpSize,
-                                          LatencyUsed, /*EdgeWarpsOnly=*/true);
-    if (!S)
-      return S.takeError();
-    It = EdgeSamples.emplace(BlockId, std::move(*S)).first;
-  }
-  return &It->second;
+  return cachedSample(EdgeSamples, BlockId, /*EdgeWarpsOnly=*/true);
 }
 
 double

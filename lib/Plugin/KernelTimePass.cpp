@@ -22,13 +22,12 @@ using namespace llvm;
 namespace ktime {
 
 /// Access remarks (the Memory stage) for each analysed function with a GPU
-/// target, only when kernel-time remarks are wanted: the analysis costs
-/// compile time.
+/// target; the caller asks only when kernel-time remarks are wanted: the
+/// analysis costs compile time.
 static void emitMemoryRemarks(Module &M, ModuleAnalysisManager &MAM,
                               ArrayRef<KernelReport> Reports,
                               CanonicalClone *Copy) {
-  if (Reports.empty() || !OptimizationRemarkEmitter::allowExtraAnalysis(
-                             M.getContext(), RemarkPassName))
+  if (Reports.empty())
     return;
   GpuChooser Chooser;
   if (!Chooser.init(M))
@@ -75,7 +74,8 @@ PreservedAnalyses KernelTimePass::run(Module &M, ModuleAnalysisManager &MAM) {
   if (!options::ReportFile.empty() && compat::getTargetTriple(M).isNVPTX())
     if (Error E = appendJsonReport(options::ReportFile, *Reports))
       M.getContext().emitError("KernelTime: " + toString(std::move(E)));
-  emitMemoryRemarks(M, MAM, *Reports, Copy.get());
+  if (WantAccessRemarks)
+    emitMemoryRemarks(M, MAM, *Reports, Copy.get());
   return PreservedAnalyses::all();
 }
 

@@ -133,6 +133,9 @@ analyseModule(Module &M, ModuleAnalysisManager &MAM,
   FunctionAnalysisManager &FAM =
       MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
   FunctionSet ThroughCopy = functionsAnalysedThroughCopy(M);
+  // Without launches and a copy to keep, nothing reads a function's
+  // analyses after its report.
+  bool FreeAfterReport = Specs->empty() && !KeepCopy;
   std::unique_ptr<CanonicalClone> Clone;
   // What each report analysed, in the order of Reports.
   std::vector<AnalysedKernel> Analysed;
@@ -157,7 +160,7 @@ analyseModule(Module &M, ModuleAnalysisManager &MAM,
         A.Model.reset(); // no launches to reuse it
       A.Analysed = &Clone->getClone(F);
       A.FAM = &Clone->getFAM();
-      if (Specs->empty() && !KeepCopy && compat::isKernel(F)) {
+      if (FreeAfterReport && compat::isKernel(F)) {
         Clone->release(F);
         A.Analysed = nullptr;
       }
@@ -167,7 +170,7 @@ analyseModule(Module &M, ModuleAnalysisManager &MAM,
         A.Model = modelOf(R);
       A.Analysed = &F;
       A.FAM = &FAM;
-      if (Specs->empty() && !KeepCopy) {
+      if (FreeAfterReport) {
         PreservedAnalyses KeepLoops;
         KeepLoops.preserveSet<CFGAnalyses>();
         FAM.invalidate(F, KeepLoops);
