@@ -96,10 +96,7 @@ large() {
   local plugged=(plugin remarks launches)
   # The pass's own time inside the compile (-ftime-report, User+System of
   # ktime::KernelTimePass): not subject to the noise of two separate runs.
-  pass_s() {
-    "$@" -ftime-report 2>&1 >/dev/null |
-      awk '!found && /ktime::KernelTimePass/ { gsub(/\([^)]*\)/, ""); print $3; found = 1 }'
-  }
+  pass_s() { pass_cpu 1 "$@" -ftime-report; }
   for _ in $(seq "$runs"); do
     for v in "${variants[@]}"; do
       # shellcheck disable=SC2086
@@ -170,10 +167,7 @@ large() {
   $bin/clang++ "${dev[@]}" -emit-llvm -S -o "$work/one.ll" "$work/one.cu"
   local -A launch=([nbody]=nbody:grid=1024,block=256,shmem=4096,arg2=262144
                    [one]=one:grid=1024,block=256)
-  pass_ms() {
-    "$@" -time-passes -disable-output 2>&1 >/dev/null |
-      awk '!found && /ktime::KernelTimePass/ { gsub(/\([^)]*\)/, ""); print $3 * 1000; found = 1 }'
-  }
+  pass_ms() { pass_cpu 1000 "$@" -time-passes -disable-output; }
   for _ in $(seq "$runs"); do
     for k in nbody one; do
       pass_ms $bin/opt "${load[@]}" -passes=kernel-time "$work/$k.ll" >> "$work/t.$k-plugin"

@@ -71,8 +71,7 @@ cpu_ms() {
 # compile (-ftime-report), not subject to the noise of separate runs.
 pass_ms() {
   for _ in $(seq "$runs"); do
-    "$@" -ftime-report 2>&1 >/dev/null |
-      awk '!f && /ktime::KernelTimePass/ { gsub(/\([^)]*\)/, ""); print 1000 * $3; f = 1 }'
+    pass_cpu 1000 "$@" -ftime-report
   done | median
 }
 t_ptx=$(cpu_ms "${ptx[@]}")

@@ -39,20 +39,13 @@ dev=(-x cuda --cuda-gpu-arch=sm_80 --cuda-device-only --cuda-path="$cuda"
      -Wno-unknown-cuda-version -O3)
 $bin/clang++ "${dev[@]}" -emit-llvm -S -o "$work/large.ll" "$work/large.cu"
 
-# pass_ms TIMER-FLAG CMD...: the pass's User+System milliseconds.
-pass_ms() {
-  local flag=$1
-  shift
-  "$@" "$flag" 2>&1 >/dev/null |
-    awk '!found && /ktime::KernelTimePass/ { gsub(/\([^)]*\)/, ""); print $3 * 1000; found = 1 }'
-}
 for _ in $(seq "$runs"); do
   i=0
   for p in "$@"; do
-    pass_ms -ftime-report $bin/clang++ "${dev[@]}" -fpass-plugin="$p" -S -o /dev/null \
-      "$work/large.cu" >> "$work/clang.$i"
-    pass_ms -time-passes $bin/opt -load-pass-plugin="$p" -passes=kernel-time \
-      -disable-output "$work/large.ll" >> "$work/opt.$i"
+    pass_cpu 1000 $bin/clang++ "${dev[@]}" -fpass-plugin="$p" -S -o /dev/null \
+      "$work/large.cu" -ftime-report >> "$work/clang.$i"
+    pass_cpu 1000 $bin/opt -load-pass-plugin="$p" -passes=kernel-time \
+      -disable-output "$work/large.ll" -time-passes >> "$work/opt.$i"
     i=$((i + 1))
   done
 done
