@@ -7,6 +7,7 @@
 #include "llvm/ADT/MapVector.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/Passes/PassBuilder.h"
@@ -81,15 +82,19 @@ struct CanonicalClone::Managers {
 };
 
 /// Whether the codegen pipeline has something to do in \p F, in one pass
-/// over it: two instructions without side effects that compute the same
-/// thing from the same operands, two loads of one pointer (EarlyCSE merges
-/// them), or an address whose index adds a constant to a value
-/// (SeparateConstOffsetFromGEP splits it off). Where it has nothing to do,
-/// \p F is analysed as it is, and the copy is not made for it.
-static bool codegenWouldChange(const Function &F) {
+/// over it: an instruction without side effects that computes what one
+/// that dominates it computed from the same operands, or a load of a
+/// pointer a dominating load read (EarlyCSE merges them), or an address
+/// whose index adds a constant to a value (SeparateConstOffsetFromGEP
+/// splits it off). Where it has nothing to do, \p F is analysed as it is,
+/// and the copy is not made for it. Repeats where neither dominates the
+/// other (the two sides of a branch) are left alone by EarlyCSE.
+static bool codegenWouldChange(Function &F, FunctionAnalysisManager &FAM) {
   // Each instruction's value as a hash of its opcode, type and operands: a
-  // repeat (or a collision, which only costs a copy) says yes.
-  DenseSet<unsigned> Seen;
+  // repeat (or a collision, which only costs a copy) that a previous
+  // instruction with the same hash dominates says yes.
+  DenseMap<unsigned, SmallVector<const Instruction *, 2>> Seen;
+  const DominatorTree *DT = nullptr;
   auto AddsConstant = [](const Value *V) {
     if (auto *Cast = dyn_cast<CastInst>(V))
       if (Cast->getOpcode() == Instruction::SExt ||
@@ -114,17 +119,27 @@ static bool codegenWouldChange(const Function &F) {
     hash_code H = hash_combine(I.getOpcode(), I.getType());
     for (const Value *Op : I.operand_values())
       H = hash_combine(H, Op);
-    if (!Seen.insert(static_cast<unsigned>(H)).second)
-      return true;
+    SmallVector<const Instruction *, 2> &Same = Seen[static_cast<unsigned>(H)];
+    if (!Same.empty()) {
+      // The dominator tree only for functions with a repeat at all.
+      if (!DT)
+        DT = &FAM.getResult<DominatorTreeAnalysis>(F);
+      if (llvm::any_of(Same, [&](const Instruction *Prev) {
+            return DT->dominates(Prev, &I);
+          }))
+        return true;
+    }
+    Same.push_back(&I);
   }
   return false;
 }
 
-FunctionSet functionsAnalysedThroughCopy(const Module &M) {
+FunctionSet functionsAnalysedThroughCopy(Module &M,
+                                         FunctionAnalysisManager &FAM) {
   FunctionSet Analysed;
-  for (const Function &F : M)
-    if (!F.isDeclaration() &&
-        (F.hasOptNone() || (options::CodegenView && codegenWouldChange(F))))
+  for (Function &F : M)
+    if (!F.isDeclaration() && (F.hasOptNone() || (options::CodegenView &&
+                                                  codegenWouldChange(F, FAM))))
       Analysed.insert(&F);
   return Analysed;
 }

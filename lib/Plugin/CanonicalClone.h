@@ -46,8 +46,10 @@ namespace ktime {
 using FunctionSet = llvm::DenseSet<const llvm::Function *>;
 
 /// The functions of \p M analysed through the copy: the optnone ones and,
-/// with the codegen view, those its passes would change (one scan each).
-FunctionSet functionsAnalysedThroughCopy(const llvm::Module &M);
+/// with the codegen view, those its passes would change (one scan each;
+/// the dominator tree from \p FAM where an instruction repeats).
+FunctionSet functionsAnalysedThroughCopy(llvm::Module &M,
+                                         llvm::FunctionAnalysisManager &FAM);
 
 /// A prepared copy of a module with its own analysis managers.
 class CanonicalClone {

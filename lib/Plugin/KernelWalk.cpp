@@ -28,7 +28,7 @@ void forEachKernelOnEachGpu(Module &M, ModuleAnalysisManager &MAM,
      << (Kernels.size() == 1 ? " kernel\n" : " kernels\n");
   FunctionAnalysisManager &FAM =
       MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
-  FunctionSet ThroughCopy = functionsAnalysedThroughCopy(M);
+  FunctionSet ThroughCopy = functionsAnalysedThroughCopy(M, FAM);
   std::unique_ptr<CanonicalClone> Clone;
   for (Function *F : Kernels) {
     StringRef Name = F->getName();

@@ -132,7 +132,7 @@ analyseModule(Module &M, ModuleAnalysisManager &MAM,
     return std::nullopt;
   FunctionAnalysisManager &FAM =
       MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
-  FunctionSet ThroughCopy = functionsAnalysedThroughCopy(M);
+  FunctionSet ThroughCopy = functionsAnalysedThroughCopy(M, FAM);
   // Without launches and a copy to keep, nothing reads a function's
   // analyses after its report.
   bool FreeAfterReport = Specs->empty() && !KeepCopy;
