@@ -14,13 +14,14 @@ using namespace llvm;
 
 namespace ktime {
 
-/// Keeps the operands of a min (IsMax false) or max that no other operand
-/// provably dominates.
-static Expr pruneDominated(ArrayRef<Expr> Ops, bool IsMax) {
-  // Pairwise comparison: leave very wide min/max as they are.
+/// The operands of a min (IsMax false) or max that no other operand
+/// provably dominates; all of them when there are very many (the
+/// comparison is pairwise).
+static SmallVector<Expr, 4> undominatedOperands(ArrayRef<Expr> Ops,
+                                                bool IsMax) {
   constexpr size_t MaxPrunedOperands = 64;
   if (Ops.size() > MaxPrunedOperands)
-    return IsMax ? Expr::max(Ops) : Expr::min(Ops);
+    return SmallVector<Expr, 4>(Ops.begin(), Ops.end());
   SmallVector<Expr, 4> Kept;
   for (size_t I = 0; I != Ops.size(); ++I) {
     bool Dominated = false;
@@ -34,6 +35,12 @@ static Expr pruneDominated(ArrayRef<Expr> Ops, bool IsMax) {
     if (!Dominated)
       Kept.push_back(Ops[I]);
   }
+  return Kept;
+}
+
+/// The min (IsMax false) or max of the operands no other one dominates.
+static Expr pruneDominated(ArrayRef<Expr> Ops, bool IsMax) {
+  SmallVector<Expr, 4> Kept = undominatedOperands(Ops, IsMax);
   return IsMax ? Expr::max(Kept) : Expr::min(Kept);
 }
 
@@ -50,9 +57,22 @@ Expr simplifyWithSymbolRanges(const Expr &E) {
   if (E.operands().empty())
     return E;
   SmallVector<Expr, 4> Ops;
-  for (const Expr &Op : E.operands())
+  bool Changed = false;
+  for (const Expr &Op : E.operands()) {
     Ops.push_back(simplifyWithSymbolRanges(Op));
-  return rebuild(E, Ops, pruneDominated);
+    Changed |= !(Ops.back() == Op);
+  }
+  // E is canonical: with the same operands, only a min or max can lose one,
+  // and one that loses none is E again.
+  if (Changed)
+    return rebuild(E, Ops, pruneDominated);
+  bool IsMax = E.getKind() == Expr::Kind::Max;
+  if (!IsMax && E.getKind() != Expr::Kind::Min)
+    return E;
+  SmallVector<Expr, 4> Kept = undominatedOperands(Ops, IsMax);
+  if (Kept.size() == Ops.size())
+    return E;
+  return IsMax ? Expr::max(Kept) : Expr::min(Kept);
 }
 
 /// True if X >= 1 implies Y >= 1: Y is X plus something non-negative, or a
