@@ -14,6 +14,7 @@
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
+#include "llvm/Support/MemoryBuffer.h"
 
 #include <array>
 #include <cstdint>
@@ -217,6 +218,12 @@ struct GpuTarget {
 /// YAML: ..." and "FILE: cannot read target file: ..."), see docs/targets.md.
 llvm::Expected<GpuTarget> loadTargetFile(llvm::StringRef Path);
 
+/// The text of a target file, once it is known to be a regular file of at
+/// most 1 MiB (opening a FIFO blocks, reading /dev/zero never ends); errors
+/// as loadTargetFile's.
+llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>>
+readTargetFile(llvm::StringRef Path);
+
 /// The compute capability of "sm_80" (80), also of "sm_90a"; std::nullopt if
 /// Arch does not look like sm_<digits>[a|f].
 std::optional<unsigned> parseSmArch(llvm::StringRef Arch);
@@ -237,7 +244,9 @@ public:
   llvm::Expected<GpuTarget> lookup(llvm::StringRef NameOrPath) const;
 
   /// The documented default for an sm_XX ("sm_90a" counts as sm_90);
-  /// std::nullopt if none (not an error).
+  /// std::nullopt if none (not an error). Reads only the files whose text
+  /// names the sm_XX: a broken file that does not is not an error here
+  /// (loadAll and lookup report it), two files claiming it are.
   llvm::Expected<std::optional<GpuTarget>>
   lookupDefault(llvm::StringRef SmArch) const;
 

@@ -916,7 +916,7 @@ struct DiagCapture {
 /// Target files are a few kilobytes; anything far larger is not one.
 static constexpr uint64_t MaxTargetFileBytes = 1 << 20;
 
-Expected<GpuTarget> loadTargetFile(StringRef Path) {
+Expected<std::unique_ptr<MemoryBuffer>> readTargetFile(StringRef Path) {
   // Check before opening: opening a FIFO blocks, and reading a device such
   // as /dev/zero never ends.
   sys::fs::file_status Status;
@@ -937,6 +937,13 @@ Expected<GpuTarget> loadTargetFile(StringRef Path) {
     return createStringError(
         Buffer.getError(),
         Path + ": cannot read target file: " + Buffer.getError().message());
+  return std::move(*Buffer);
+}
+
+Expected<GpuTarget> loadTargetFile(StringRef Path) {
+  Expected<std::unique_ptr<MemoryBuffer>> Buffer = readTargetFile(Path);
+  if (!Buffer)
+    return Buffer.takeError();
   MemoryBufferRef Ref((*Buffer)->getBuffer(), Path);
 
   SourceMgr SM;

@@ -11,6 +11,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
 #include <map>
@@ -73,7 +74,8 @@ bool looksLikePath(StringRef NameOrPath) {
 
 TargetRegistry::TargetRegistry(std::string Dir) : Dir(std::move(Dir)) {}
 
-Expected<std::vector<GpuTarget>> TargetRegistry::loadAll() const {
+/// The *.yaml files of \p Dir, sorted by target name (the file stem).
+static Expected<std::vector<std::string>> targetFiles(const std::string &Dir) {
   std::error_code EC;
   std::vector<std::string> Files;
   for (sys::fs::directory_iterator It(Dir, EC), End; It != End && !EC;
@@ -90,10 +92,15 @@ Expected<std::vector<GpuTarget>> TargetRegistry::loadAll() const {
   if (EC)
     return createStringError(EC, "GPU target directory '" + Dir +
                                      "' cannot be read: " + EC.message());
-  // Sorted by target name, which is the file stem.
   sort(Files, [](const std::string &A, const std::string &B) {
     return sys::path::stem(A) < sys::path::stem(B);
   });
+  return Files;
+}
+
+/// Parses \p Files and checks them against each other.
+static Expected<std::vector<GpuTarget>>
+loadConsistent(const std::vector<std::string> &Files) {
   std::vector<GpuTarget> Targets;
   for (const std::string &File : Files) {
     Expected<GpuTarget> T = loadTargetFile(File);
@@ -104,6 +111,13 @@ Expected<std::vector<GpuTarget>> TargetRegistry::loadAll() const {
   if (Error E = checkConsistent(Targets))
     return E;
   return Targets;
+}
+
+Expected<std::vector<GpuTarget>> TargetRegistry::loadAll() const {
+  Expected<std::vector<std::string>> Files = targetFiles(Dir);
+  if (!Files)
+    return Files.takeError();
+  return loadConsistent(*Files);
 }
 
 Expected<GpuTarget> TargetRegistry::lookup(StringRef NameOrPath) const {
@@ -142,7 +156,24 @@ TargetRegistry::lookupDefault(StringRef SmArch) const {
     return makeError("invalid GPU architecture '" + SmArch +
                      "'; expected sm_<digits> such as sm_80");
   std::string Plain = "sm_" + utostr(*Version);
-  Expected<std::vector<GpuTarget>> Targets = loadAll();
+  // A file can only claim sm_XX if its text names it: only those files are
+  // parsed (the plugin asks this in every compile; parsing every file was
+  // a twentieth of its time). A file that cannot be read is parsed too, so
+  // that the error says why.
+  Expected<std::vector<std::string>> Files = targetFiles(Dir);
+  if (!Files)
+    return Files.takeError();
+  std::vector<std::string> Candidates;
+  for (const std::string &File : *Files) {
+    Expected<std::unique_ptr<MemoryBuffer>> Text = readTargetFile(File);
+    if (!Text) {
+      consumeError(Text.takeError());
+      Candidates.push_back(File);
+    } else if ((*Text)->getBuffer().contains(Plain)) {
+      Candidates.push_back(File);
+    }
+  }
+  Expected<std::vector<GpuTarget>> Targets = loadConsistent(Candidates);
   if (!Targets)
     return Targets.takeError();
   for (GpuTarget &T : *Targets)

@@ -201,6 +201,30 @@ TEST(TargetRegistryTest, ABrokenFileBreaksTheDirectory) {
   EXPECT_NE(Message.find("invalid YAML"), std::string::npos) << Message;
 }
 
+TEST(TargetRegistryTest, TheDefaultReadsOnlyFilesNamingTheArch) {
+  // The plugin asks for the default in every compile: a file whose text
+  // does not name the sm_XX cannot claim it and is not parsed, so a broken
+  // one does not stop the compile (a name lookup still reports it).
+  ScratchDir Dir;
+  Dir.copyShipped("a100-pcie-40gb");
+  std::string Broken = Dir.write("broken.yaml", "schema: 1\nname: [\n");
+  TargetRegistry R(Dir.path());
+  llvm::Expected<std::optional<GpuTarget>> D = R.lookupDefault("sm_80");
+  ASSERT_TRUE(static_cast<bool>(D)) << llvm::toString(D.takeError());
+  ASSERT_TRUE(D->has_value());
+  EXPECT_EQ((*D)->Name, "a100-pcie-40gb");
+  EXPECT_NE(errorOf(R.lookup("a100")).find(Broken + ":"), std::string::npos);
+
+  // A broken file that names the sm_XX is parsed, and its error reported.
+  std::string Named =
+      Dir.write("named.yaml", "schema: 1\ndefault_for: [sm_80\nname: [\n");
+  llvm::Expected<std::optional<GpuTarget>> E = R.lookupDefault("sm_80");
+  ASSERT_FALSE(static_cast<bool>(E));
+  std::string Message = llvm::toString(E.takeError());
+  EXPECT_NE(Message.find(Named + ":"), std::string::npos) << Message;
+  EXPECT_NE(Message.find("invalid YAML"), std::string::npos) << Message;
+}
+
 TEST(TargetRegistryTest, AnAliasClaimedTwice) {
   ScratchDir Dir;
   Dir.copyShipped("a100-pcie-40gb");
