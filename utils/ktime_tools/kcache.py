@@ -10,7 +10,10 @@ MS, ...}}, KEY the parameter values joined by commas in tune_params_keys
 order. A configuration that failed has a string in "time"
 ("CompilationFailedConfig", "RuntimeFailedConfig", "InvalidConfig"); older
 Kernel Tuner versions wrote 1e20. Such times are invalid: the harness skips
-and counts them.
+and counts them. An entry may also hold "times", the individual runs whose
+mean is "time"; where they disagree (benchmark_hub's currently_unused RTX
+caches: a file that merged two tuning runs) the harness counts it and says
+so, and still compares "time".
 """
 
 import gzip
@@ -68,6 +71,27 @@ def measured_time(entry):
     if t <= 0:
         return None, 'non-positive time %g' % t
     return float(t), None
+
+
+# How far "time" may be from the mean of "times" before the harness says
+# that the two disagree (Kernel Tuner writes "time" as that mean; a
+# rounding or a dropped outlier stays well inside this).
+TIMES_TOLERANCE = 0.05
+
+
+def times_disagree(entry, time):
+    """True if ENTRY's "times" (the individual runs, when the cache has
+    them) have a mean more than TIMES_TOLERANCE away from TIME; None when
+    there are no usable "times"."""
+    runs = entry.get('times')
+    if not isinstance(runs, list) or not runs or \
+            not all(isinstance(r, (int, float)) and not isinstance(r, bool)
+                    and math.isfinite(r) for r in runs):
+        return None
+    mean = sum(runs) / len(runs)
+    if mean <= 0:
+        return None
+    return abs(time / mean - 1) > TIMES_TOLERANCE
 
 
 class Cache:

@@ -254,6 +254,7 @@ def open_cache(gpu, path, kernel, catalog, device_names, filters=()):
         raise Refused("%s: measured on '%s', the description expects '%s'"
                       % (path, cache.device_name, expected))
     valid, skipped = collections.OrderedDict(), collections.Counter()
+    with_times = disagree = 0
     for key, entry in cache.entries.items():
         t, reason = kcache.measured_time(entry)
         if reason is None and filters:
@@ -266,10 +267,16 @@ def open_cache(gpu, path, kernel, catalog, device_names, filters=()):
                 reason = 'outside the filter'
         if reason is None:
             valid[key] = t
+            off = kcache.times_disagree(entry, t)
+            if off is not None:
+                with_times += 1
+                disagree += off
         else:
             skipped[reason] += 1
     return {'gpu': gpu, 'target': target, 'path': path, 'cache': cache, 'valid': valid,
-            'skipped': skipped}
+            'skipped': skipped,
+            'time_vs_times': {'with_times': with_times, 'disagree': disagree,
+                              'tolerance': kcache.TIMES_TOLERANCE}}
 
 
 def choose(u, sample, seed, everything):
@@ -302,6 +309,7 @@ def evaluate(u, by_key, invalid_launch, results, args, residual_rows):
         'gpu': u['gpu'], 'target': target, 'path': u['path'],
         'device_name': u['cache'].device_name, 'configurations': len(u['cache'].entries),
         'valid': len(u['valid']), 'skipped': dict(u['skipped']),
+        'time_vs_times': u['time_vs_times'],
         'compared': len(pairs), 'not_predicted': {k: len(v) for k, v in failed.items()},
         'not_predicted_keys': {k: [key for key, _ in v] for k, v in failed.items()},
         'first_failures': {k: v[:args.failures] for k, v in failed.items()},
@@ -440,6 +448,12 @@ def print_report(s, args):
             print('%s: %d of %d configurations skipped: %s' % (
                 c['path'], sum(c['skipped'].values()), c['configurations'],
                 ', '.join('%d %s' % (n, r) for r, n in sorted(c['skipped'].items()))))
+        tv = c['time_vs_times']
+        if tv['disagree']:
+            print('%s: in %d of %d valid configurations with "times", "time" is more than '
+                  '%d %% from their mean (Kernel Tuner writes it as that mean; the file mixes '
+                  'measurements); the table compares "time"' % (
+                      c['path'], tv['disagree'], tv['with_times'], round(tv['tolerance'] * 100)))
         for kind, items in c['first_failures'].items():
             what = {'compile': 'did not compile', 'rejected': 'were not predicted by the '
                     'plugin', 'missing': 'are missing from the report',

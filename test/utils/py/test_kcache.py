@@ -51,6 +51,17 @@ class ReadTest(unittest.TestCase):
             self.assertIsNone(t)
             self.assertIn(reason, why)
 
+    def test_times_disagree(self):
+        # "time" is Kernel Tuner's mean of "times"; more than 5 % apart is
+        # a disagreement, no usable runs is None.
+        self.assertFalse(kcache.times_disagree({'times': [0.2, 0.2]}, 0.2))
+        self.assertFalse(kcache.times_disagree({'times': [0.26, 0.25]}, 0.25))  # 2 %
+        self.assertTrue(kcache.times_disagree({'times': [0.1, 0.1]}, 0.3))
+        self.assertTrue(kcache.times_disagree({'times': [1.0]}, 1.06))
+        for entry in ({}, {'times': []}, {'times': 'x'}, {'times': [0.1, 'x']},
+                      {'times': [0.0]}, {'times': [True]}):
+            self.assertIsNone(kcache.times_disagree(entry, 0.2))
+
     def test_refused_formats(self):
         cases = [
             (os.path.join(INPUTS, 't4-results.json'), 'a T4 results file'),
