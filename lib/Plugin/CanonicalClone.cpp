@@ -10,6 +10,7 @@
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/PatternMatch.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Transforms/Utils/Cloning.h"
@@ -81,18 +82,62 @@ struct CanonicalClone::Managers {
   }
 };
 
+/// A hash of what \p I computes: its opcode, type and operands, the
+/// operands of a commutative operation in one order, and a comparison's
+/// predicate with its operands in one order (EarlyCSE merges a + b with
+/// b + a, and a < b with b > a).
+static unsigned valueHash(const Instruction &I) {
+  SmallVector<const Value *, 4> Ops(I.operand_values());
+  unsigned Predicate = 0;
+  if (auto *Cmp = dyn_cast<CmpInst>(&I)) {
+    CmpInst::Predicate P = Cmp->getPredicate();
+    if (std::less<const Value *>()(Ops[1], Ops[0])) {
+      std::swap(Ops[0], Ops[1]);
+      P = CmpInst::getSwappedPredicate(P);
+    }
+    Predicate = P;
+  } else if (I.isCommutative() && Ops.size() >= 2 &&
+             std::less<const Value *>()(Ops[1], Ops[0])) {
+    std::swap(Ops[0], Ops[1]);
+  }
+  hash_code H = hash_combine(I.getOpcode(), I.getType(), Predicate);
+  for (const Value *Op : Ops)
+    H = hash_combine(H, Op);
+  return static_cast<unsigned>(H);
+}
+
+/// A conditional branch whose condition, or an operand of an and/or
+/// condition, is used elsewhere: EarlyCSE knows the condition's value on
+/// each side and replaces those uses where the side dominates them.
+static bool branchConditionUsedElsewhere(const Instruction &I) {
+  const auto *Br = dyn_cast<BranchInst>(&I);
+  if (!Br || !Br->isConditional())
+    return false;
+  auto UsedElsewhere = [](const Value *V) {
+    return !isa<Constant>(V) && !V->hasOneUse();
+  };
+  const Value *C = Br->getCondition();
+  const Value *A, *B;
+  return UsedElsewhere(C) ||
+         (PatternMatch::match(
+              C, PatternMatch::m_LogicalOp(PatternMatch::m_Value(A),
+                                           PatternMatch::m_Value(B))) &&
+          (UsedElsewhere(A) || UsedElsewhere(B)));
+}
+
 /// Whether the codegen pipeline has something to do in \p F, in one pass
-/// over it: an instruction without side effects that computes what one
-/// that dominates it computed from the same operands, or a load of a
-/// pointer a dominating load read (EarlyCSE merges them), or an address
-/// whose index adds a constant to a value (SeparateConstOffsetFromGEP
-/// splits it off). Where it has nothing to do, \p F is analysed as it is,
-/// and the copy is not made for it. Repeats where neither dominates the
-/// other (the two sides of a branch) are left alone by EarlyCSE.
+/// over it: an instruction without side effects that computes what an
+/// instruction dominating it computes (or that it dominates: blocks are
+/// not laid out in dominance order), a load of a pointer such a load
+/// reads (EarlyCSE merges them), a branch condition used elsewhere
+/// (EarlyCSE replaces it on each side), or an address whose index adds a
+/// constant to a value (SeparateConstOffsetFromGEP splits it off). Where
+/// it has nothing to do, \p F is analysed as it is, and the copy is not
+/// made for it. Repeats where neither dominates the other (the two sides
+/// of a branch) are left alone by EarlyCSE.
 static bool codegenWouldChange(Function &F, FunctionAnalysisManager &FAM) {
-  // Each instruction's value as a hash of its opcode, type and operands: a
-  // repeat (or a collision, which only costs a copy) that a previous
-  // instruction with the same hash dominates says yes.
+  // A repeated hash (or a collision, which only costs a copy) where one
+  // instruction dominates the other says yes.
   DenseMap<unsigned, SmallVector<const Instruction *, 2>> Seen;
   const DominatorTree *DT = nullptr;
   auto AddsConstant = [](const Value *V) {
@@ -112,20 +157,19 @@ static bool codegenWouldChange(Function &F, FunctionAnalysisManager &FAM) {
       for (const Use &Idx : GEP->indices())
         if (AddsConstant(Idx.get()))
           return true;
+    if (branchConditionUsedElsewhere(I))
+      return true;
     bool Load = isa<LoadInst>(I) && cast<LoadInst>(I).isSimple();
     if (!Load && (I.mayReadOrWriteMemory() || I.mayHaveSideEffects() ||
                   isa<PHINode>(I) || I.isTerminator()))
       continue;
-    hash_code H = hash_combine(I.getOpcode(), I.getType());
-    for (const Value *Op : I.operand_values())
-      H = hash_combine(H, Op);
-    SmallVector<const Instruction *, 2> &Same = Seen[static_cast<unsigned>(H)];
+    SmallVector<const Instruction *, 2> &Same = Seen[valueHash(I)];
     if (!Same.empty()) {
       // The dominator tree only for functions with a repeat at all.
       if (!DT)
         DT = &FAM.getResult<DominatorTreeAnalysis>(F);
       if (llvm::any_of(Same, [&](const Instruction *Prev) {
-            return DT->dominates(Prev, &I);
+            return DT->dominates(Prev, &I) || DT->dominates(&I, Prev);
           }))
         return true;
     }
