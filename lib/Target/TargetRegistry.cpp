@@ -158,8 +158,9 @@ TargetRegistry::lookupDefault(StringRef SmArch) const {
   std::string Plain = "sm_" + utostr(*Version);
   // A file can only claim sm_XX if its text names it: only those files are
   // parsed (the plugin asks this in every compile; parsing every file was
-  // a twentieth of its time). A file that cannot be read is parsed too, so
-  // that the error says why.
+  // a twentieth of its time). A file with a backslash is parsed too (a
+  // YAML escape can spell the name: "sm\x5f87"), and so is a file that
+  // cannot be read, so that the error says why.
   Expected<std::vector<std::string>> Files = targetFiles(Dir);
   if (!Files)
     return Files.takeError();
@@ -169,7 +170,8 @@ TargetRegistry::lookupDefault(StringRef SmArch) const {
     if (!Text) {
       consumeError(Text.takeError());
       Candidates.push_back(File);
-    } else if ((*Text)->getBuffer().contains(Plain)) {
+    } else if ((*Text)->getBuffer().contains(Plain) ||
+               (*Text)->getBuffer().contains('\\')) {
       Candidates.push_back(File);
     }
   }

@@ -215,6 +215,18 @@ TEST(TargetRegistryTest, TheDefaultReadsOnlyFilesNamingTheArch) {
   EXPECT_EQ((*D)->Name, "a100-pcie-40gb");
   EXPECT_NE(errorOf(R.lookup("a100")).find(Broken + ":"), std::string::npos);
 
+  // A YAML escape can spell an sm_XX without its text: such a file is read.
+  ScratchDir Escaped;
+  Escaped.write("rtx-a6000.yaml",
+                replaceOnce(readFile(shippedTarget("rtx-a6000")),
+                            "default_for: [sm_86]",
+                            "default_for: [sm_86, \"sm\\x5f87\"]"));
+  llvm::Expected<std::optional<GpuTarget>> Sm87 =
+      TargetRegistry(Escaped.path()).lookupDefault("sm_87");
+  ASSERT_TRUE(static_cast<bool>(Sm87)) << llvm::toString(Sm87.takeError());
+  ASSERT_TRUE(Sm87->has_value());
+  EXPECT_EQ((*Sm87)->Name, "rtx-a6000");
+
   // A broken file that names the sm_XX is parsed, and its error reported.
   std::string Named =
       Dir.write("named.yaml", "schema: 1\ndefault_for: [sm_80\nname: [\n");
