@@ -66,6 +66,10 @@ def measured_time(entry):
         return None, t
     if isinstance(t, bool) or not isinstance(t, (int, float)):
         return None, 'no time' if t is None else 'time %r' % (t,)
+    try:
+        t = float(t)
+    except OverflowError:  # an integer too large for a float
+        return None, 'failed (time beyond a float)'
     if not math.isfinite(t) or t >= FAILED_MARK:
         return None, 'failed (%g)' % t
     if t <= 0:
@@ -86,11 +90,18 @@ def times_disagree(entry, time):
     runs = entry.get('times')
     if not isinstance(runs, list) or not runs or \
             not all(isinstance(r, (int, float)) and not isinstance(r, bool)
-                    and math.isfinite(r) for r in runs):
+                    for r in runs):
         return None
-    mean = sum(runs) / len(runs)
+    try:
+        if not all(math.isfinite(r) for r in runs):
+            return None
+        mean = math.fsum(runs) / len(runs)
+    except OverflowError:  # an integer too large for a float
+        return None
+    if not math.isfinite(mean):
+        return None
     if mean <= 0:
-        return None
+        return True  # runs of no time against a valid (positive) time
     return abs(time / mean - 1) > TIMES_TOLERANCE
 
 

@@ -46,6 +46,7 @@ class ReadTest(unittest.TestCase):
                               ({'time': float('inf')}, 'failed (inf)'),
                               ({'time': 0}, 'non-positive'),
                               ({'time': True}, 'time True'),
+                              ({'time': 10 ** 400}, 'failed (time beyond a float)'),
                               ({}, 'no time')]:
             t, why = kcache.measured_time(entry)
             self.assertIsNone(t)
@@ -58,8 +59,11 @@ class ReadTest(unittest.TestCase):
         self.assertFalse(kcache.times_disagree({'times': [0.26, 0.25]}, 0.25))  # 2 %
         self.assertTrue(kcache.times_disagree({'times': [0.1, 0.1]}, 0.3))
         self.assertTrue(kcache.times_disagree({'times': [1.0]}, 1.06))
+        self.assertFalse(kcache.times_disagree({'times': [1e308, 1e308]}, 1e308))
+        self.assertTrue(kcache.times_disagree({'times': [0.0, 0.0]}, 0.3))
         for entry in ({}, {'times': []}, {'times': 'x'}, {'times': [0.1, 'x']},
-                      {'times': [0.0]}, {'times': [True]}):
+                      {'times': [True]}, {'times': [float('nan')]},
+                      {'times': [10 ** 400]}):
             self.assertIsNone(kcache.times_disagree(entry, 0.2))
 
     def test_refused_formats(self):
