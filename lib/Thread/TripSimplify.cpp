@@ -38,12 +38,6 @@ static SmallVector<Expr, 4> undominatedOperands(ArrayRef<Expr> Ops,
   return Kept;
 }
 
-/// The min (IsMax false) or max of the operands no other one dominates.
-static Expr pruneDominated(ArrayRef<Expr> Ops, bool IsMax) {
-  SmallVector<Expr, 4> Kept = undominatedOperands(Ops, IsMax);
-  return IsMax ? Expr::max(Kept) : Expr::min(Kept);
-}
-
 /// \p E with its operands replaced by \p Ops, re-simplified; min and max
 /// are rebuilt by \p MinMax (IsMax says which).
 static Expr rebuild(const Expr &E, ArrayRef<Expr> Ops,
@@ -62,17 +56,18 @@ Expr simplifyWithSymbolRanges(const Expr &E) {
     Ops.push_back(simplifyWithSymbolRanges(Op));
     Changed |= !(Ops.back() == Op);
   }
-  // E is canonical: with the same operands, only a min or max can lose one,
-  // and one that loses none is E again.
-  if (Changed)
-    return rebuild(E, Ops, pruneDominated);
-  bool IsMax = E.getKind() == Expr::Kind::Max;
-  if (!IsMax && E.getKind() != Expr::Kind::Min)
+  // E is canonical: with the same operands it is E again, unless a min or
+  // max loses an operand that another dominates.
+  bool MinMax =
+      E.getKind() == Expr::Kind::Min || E.getKind() == Expr::Kind::Max;
+  if (!Changed && !MinMax)
     return E;
-  SmallVector<Expr, 4> Kept = undominatedOperands(Ops, IsMax);
-  if (Kept.size() == Ops.size())
-    return E;
-  return IsMax ? Expr::max(Kept) : Expr::min(Kept);
+  return rebuild(E, Ops, [&](ArrayRef<Expr> Ops, bool IsMax) {
+    SmallVector<Expr, 4> Kept = undominatedOperands(Ops, IsMax);
+    if (!Changed && Kept.size() == Ops.size())
+      return E;
+    return IsMax ? Expr::max(Kept) : Expr::min(Kept);
+  });
 }
 
 /// True if X >= 1 implies Y >= 1: Y is X plus something non-negative, or a

@@ -74,7 +74,7 @@ def measured_time(entry):
         return None, 'failed (%g)' % t
     if t <= 0:
         return None, 'non-positive time %g' % t
-    return float(t), None
+    return t, None
 
 
 # How far "time" may be from the mean of "times" before the harness says
