@@ -182,6 +182,9 @@ struct KernelInputs {
   Expr SectorBytesMissingL1;
   Expr SectorBytesMissingL2;
   Expr SharedBytes;
+  /// The kernel cut at its top-level barriers (BarrierFragments), each
+  /// with its own time, issue and traffic; empty when it is not cut.
+  std::vector<KernelInputs> Fragments;
 };
 
 /// Where the launch's time comes from, in DESIGN.md's vocabulary.

@@ -19,6 +19,7 @@
 #include <vector>
 
 namespace llvm {
+class DominatorTree;
 class Function;
 class Instruction;
 class Loop;
@@ -117,6 +118,26 @@ ThreadModel computeThreadModel(llvm::Function &F,
                                const Bindings &NominalLatencies,
                                const CostAdjuster &Adjust = nullptr,
                                const BranchReach &Reach = nullptr);
+
+/// A kernel cut at its top-level barriers (seed 001: barriers split a
+/// kernel into fragments executed strictly in sequence). A cut is a
+/// barrier outside every loop whose block every path from the entry to a
+/// return passes; fragment K holds what comes after the K-th cut and up to
+/// the next one (a cut itself ends its fragment). Barriers inside loops or
+/// on one side of a branch do not cut.
+class BarrierFragments {
+public:
+  BarrierFragments(llvm::Function &F, llvm::FunctionAnalysisManager &FAM,
+                   const CostModel &Costs);
+  /// Fragments: cuts + 1.
+  unsigned size() const { return Cuts.size() + 1; }
+  /// The fragment \p I belongs to; \p I must be in the function.
+  unsigned fragmentOf(const llvm::Instruction &I) const;
+
+private:
+  std::vector<const llvm::Instruction *> Cuts;
+  const llvm::DominatorTree *DT = nullptr;
+};
 
 } // namespace ktime
 

@@ -15,6 +15,7 @@
 //===----------------------------------------------------------------------===//
 #include "GPUModelImpl.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 
 #include <algorithm>
@@ -236,9 +237,12 @@ Expected<BlockSample> sampleBlock(const KernelInputs &In,
   return S;
 }
 
-Expected<Prediction> predictLaunch(const KernelInputs &In,
-                                   const LaunchShape &Shape, const GpuTarget &T,
-                                   const ClockSettings &Clocks) {
+namespace {
+
+/// The launch of a kernel, or of one of its fragments, on its own.
+Expected<Prediction> predictWhole(const KernelInputs &In,
+                                  const LaunchShape &Shape, const GpuTarget &T,
+                                  const ClockSettings &Clocks) {
   Prediction P;
   uint64_t Blocks = Shape.Grid[0] * Shape.Grid[1] * Shape.Grid[2];
   uint64_t Threads = Shape.Block[0] * Shape.Block[1] * Shape.Block[2];
@@ -342,6 +346,68 @@ Expected<Prediction> predictLaunch(const KernelInputs &In,
   P.Ns = P.LaunchNs + P.ExecNs;
   if (P.LaunchNs > P.ExecNs)
     P.B = Bound::Launch;
+  return P;
+}
+
+} // namespace
+
+Expected<Prediction> predictLaunch(const KernelInputs &In,
+                                   const LaunchShape &Shape, const GpuTarget &T,
+                                   const ClockSettings &Clocks) {
+  Expected<Prediction> P = predictWhole(In, Shape, T, Clocks);
+  if (!P || In.Fragments.empty())
+    return P;
+  // Seed 001: a block runs the fragments between its barriers strictly in
+  // sequence, each bound on its own (their sum); the whole kernel's waves
+  // overlap them. The other blocks on the SM fill the gaps of one block's
+  // sequence: with B of them the sequence adds 1/B of what it costs over
+  // the overlapped time (docs/kernel-time.md, "Barrier fragments").
+  std::vector<WaveTime> Sum(P->WaveTimes.size());
+  std::vector<std::string> FirstWave;
+  for (const KernelInputs &Part : In.Fragments) {
+    Expected<Prediction> PP = predictWhole(Part, Shape, T, Clocks);
+    if (!PP)
+      return PP.takeError();
+    for (size_t I = 0; I < Sum.size() && I < PP->WaveTimes.size(); ++I) {
+      Sum[I].Cycles += PP->WaveTimes[I].Cycles;
+      Sum[I].LatencyCycles += PP->WaveTimes[I].LatencyCycles;
+      Sum[I].IssueCycles += PP->WaveTimes[I].IssueCycles;
+    }
+    if (!PP->WaveTimes.empty())
+      FirstWave.push_back(formatv("{0:F1} ({1})", PP->WaveTimes[0].Cycles,
+                                  getBoundName(PP->WaveTimes[0].B))
+                              .str());
+  }
+  // The waves in P->WaveTimes: the full ones (FullWaves of them, if any),
+  // then the partial last one.
+  double AddedCycles = 0;
+  for (size_t I = 0; I < Sum.size(); ++I) {
+    WaveTime &W = P->WaveTimes[I];
+    double Resident = std::max(1u, W.BlocksOnSM);
+    auto Blend = [Resident](double Overlapped, double Sequence) {
+      return Overlapped + std::max(0.0, Sequence - Overlapped) / Resident;
+    };
+    double Blended = Blend(W.Cycles, Sum[I].Cycles);
+    double Count = I == 0 && P->FullWaves > 0 ? P->FullWaves : 1;
+    AddedCycles += (Blended - W.Cycles) * Count;
+    if (I == 0)
+      P->Assumptions.push_back(
+          formatv("{0} fragments cut at barriers every thread passes, in "
+                  "sequence in each block (seed 001): the first wave's take "
+                  "{1} cycles one after another against {2:F1} overlapped; "
+                  "with {3} blocks on the SM the sequence adds 1/{3} of the "
+                  "difference",
+                  In.Fragments.size(), join(FirstWave, " + "), W.Cycles,
+                  W.BlocksOnSM)
+              .str());
+    W.Cycles = Blended;
+    W.LatencyCycles = Blend(W.LatencyCycles, Sum[I].LatencyCycles);
+    W.IssueCycles = Blend(W.IssueCycles, Sum[I].IssueCycles);
+  }
+  P->ExecNs += AddedCycles * 1e3 / Clocks.SmMHz;
+  P->Ns = P->LaunchNs + P->ExecNs;
+  if (P->LaunchNs > P->ExecNs)
+    P->B = Bound::Launch;
   return P;
 }
 

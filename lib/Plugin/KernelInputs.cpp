@@ -11,6 +11,7 @@
 #include "KernelInputs.h"
 #include "KernelTime/Cost.h"
 #include "KernelTime/ScevToExpr.h"
+#include "Options.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/Instructions.h"
@@ -144,6 +145,12 @@ const ThreadModel &KernelInputBuilder::modelFor(const MemoryAnalysis &MA,
   auto It = Models.find(Key);
   if (It != Models.end())
     return It->second;
+  return Models.emplace(Key, adjustedModel(MA, nullptr)).first->second;
+}
+
+ThreadModel KernelInputBuilder::adjustedModel(
+    const MemoryAnalysis &MA,
+    const std::function<bool(const Instruction &)> &Keep) {
   // Sides of divergent branches that no lane of a warp takes cost nothing
   // there (a bounds guard in a block past the end of the data).
   ReachCache Cache;
@@ -163,14 +170,24 @@ const ThreadModel &KernelInputBuilder::modelFor(const MemoryAnalysis &MA,
   };
   // Without a replay the adjustment changes no cost: the model is the
   // plain one (only its issue cycles are split by pipe).
-  if (!Reach && llvm::none_of(MA.accesses(), [&](const AccessInfo &A) {
+  if (!Keep && !Reach && llvm::none_of(MA.accesses(), [&](const AccessInfo &A) {
         return ReplaysOf(A) > 1;
       })) {
     ThreadModel M = Plain;
     M.Delay = issueCycles(CostModel(T), nullptr, nullptr, Plain.Delay);
-    return Models.emplace(Key, std::move(M)).first->second;
+    return M;
   }
-  CostAdjuster Adjust = [&MA, &ReplaysOf](const Instruction &I, CostInfo &C) {
+  CostAdjuster Adjust = [&MA, &ReplaysOf, &Keep](const Instruction &I,
+                                                 CostInfo &C) {
+    // An instruction of another fragment: no time, no issue slot.
+    if (Keep && !Keep(I)) {
+      C.Lat = Expr::constant(0);
+      C.Del = Expr::constant(0);
+      C.Count = 0;
+      C.Parts.clear();
+      C.K = CostInfo::Kind::Free;
+      return;
+    }
     const AccessInfo *A = MA.lookup(I);
     if (!A)
       return;
@@ -184,7 +201,7 @@ const ThreadModel &KernelInputBuilder::modelFor(const MemoryAnalysis &MA,
   ThreadModel M = computeThreadModel(F, FAM, Costs, Costs.getNominalLatencies(),
                                      Adjust, Reach);
   M.Delay = issueCycles(Costs, Adjust, Reach, M.Delay);
-  return Models.emplace(Key, std::move(M)).first->second;
+  return M;
 }
 
 Expr KernelInputBuilder::issueCycles(const CostModel &Costs,
@@ -229,7 +246,9 @@ Expr KernelInputBuilder::issueCycles(const CostModel &Costs,
   }
   if (T.DispatchPerClk > 0) {
     Rational PerInstruction(1, static_cast<int64_t>(T.DispatchPerClk));
-    CostAdjuster Dispatch = [&](const Instruction &, CostInfo &C) {
+    CostAdjuster Dispatch = [&](const Instruction &Inst, CostInfo &C) {
+      if (Adjust)
+        Adjust(Inst, C);
       C.Del = Expr::constant(Rational(static_cast<int64_t>(C.Count)) *
                              PerInstruction);
       C.Lat = Expr();
@@ -370,9 +389,6 @@ KernelInputBuilder::build(const std::map<std::string, Expr> &Params,
   In.Delay = M.Delay.substitute(Subst);
   In.Barriers = M.Barriers.substitute(Subst);
   Expr Zero = Expr::constant(0);
-  In.GlobalBytes = In.UncoalescedBytes = In.L1HitBytes = In.L2HitBytes =
-      In.SectorBytes = In.SectorBytesMissingL1 = In.SectorBytesMissingL2 =
-          In.SharedBytes = Zero;
   // A fraction inside a loop may depend on its iteration: the mean one.
   std::map<std::string, Expr> MeanIterations;
   for (const LoopTrip &L : M.Loops)
@@ -389,11 +405,30 @@ KernelInputBuilder::build(const std::map<std::string, Expr> &Params,
   struct PerReach {
     Rational Shared, Global, Uncoalesced, L1Hit, L2Hit, Sectors,
         SectorsMissingL1, SectorsMissingL2;
+    PerReach &operator+=(const PerReach &O) {
+      Shared += O.Shared;
+      Global += O.Global;
+      Uncoalesced += O.Uncoalesced;
+      L1Hit += O.L1Hit;
+      L2Hit += O.L2Hit;
+      Sectors += O.Sectors;
+      SectorsMissingL1 += O.SectorsMissingL1;
+      SectorsMissingL2 += O.SectorsMissingL2;
+      return *this;
+    }
   };
   std::map<const BasicBlock *, Expr> ReachOfBlock;
   bool BoundedFraction = false;
   std::set<std::string> LoadedBounds;
   std::map<Expr, PerReach> ByReach;
+  // A kernel cut at barriers every thread passes runs its fragments in
+  // sequence (predictLaunch): each gets its own time, issue and traffic.
+  std::optional<BarrierFragments> Fragments;
+  if (options::BarrierFragments)
+    Fragments.emplace(F, FAM, CostModel(T));
+  unsigned NumFragments = Fragments ? Fragments->size() : 1;
+  std::vector<std::map<Expr, PerReach>> ByFragment(
+      NumFragments > 1 ? NumFragments : 0);
   for (const AccessInfo &A : MA.accesses()) {
     const BasicBlock *BB = A.Inst->getParent();
     auto [It, New] = ReachOfBlock.try_emplace(BB);
@@ -402,7 +437,8 @@ KernelInputBuilder::build(const std::map<std::string, Expr> &Params,
                     activeFraction(*A.Inst, MA, BoundedFraction, LoadedBounds))
                        .substitute(MeanIterations)
                        .substitute(Subst);
-    PerReach &R = ByReach[It->second];
+    PerReach &Whole = ByReach[It->second];
+    PerReach R;
     switch (A.Space) {
     case MemSpace::Shared:
       // Bytes the banks move: a request moves banks x width bytes per
@@ -440,6 +476,9 @@ KernelInputBuilder::build(const std::map<std::string, Expr> &Params,
     default:
       break;
     }
+    Whole += R;
+    if (NumFragments > 1)
+      ByFragment[Fragments->fragmentOf(*A.Inst)][It->second] += R;
   }
   if (!LoadedBounds.empty()) {
     std::string Names;
@@ -459,15 +498,35 @@ KernelInputBuilder::build(const std::map<std::string, Expr> &Params,
     if (!C.isZero())
       Sum = Sum + Reach * Expr::constant(C);
   };
-  for (const auto &[Reach, R] : ByReach) {
-    Add(In.SharedBytes, Reach, R.Shared);
-    Add(In.GlobalBytes, Reach, R.Global);
-    Add(In.UncoalescedBytes, Reach, R.Uncoalesced);
-    Add(In.L1HitBytes, Reach, R.L1Hit);
-    Add(In.L2HitBytes, Reach, R.L2Hit);
-    Add(In.SectorBytes, Reach, R.Sectors);
-    Add(In.SectorBytesMissingL1, Reach, R.SectorsMissingL1);
-    Add(In.SectorBytesMissingL2, Reach, R.SectorsMissingL2);
+  auto AddTraffic = [&](KernelInputs &Into,
+                        const std::map<Expr, PerReach> &Sums) {
+    Into.GlobalBytes = Into.UncoalescedBytes = Into.L1HitBytes =
+        Into.L2HitBytes = Into.SectorBytes = Into.SectorBytesMissingL1 =
+            Into.SectorBytesMissingL2 = Into.SharedBytes = Zero;
+    for (const auto &[Reach, R] : Sums) {
+      Add(Into.SharedBytes, Reach, R.Shared);
+      Add(Into.GlobalBytes, Reach, R.Global);
+      Add(Into.UncoalescedBytes, Reach, R.Uncoalesced);
+      Add(Into.L1HitBytes, Reach, R.L1Hit);
+      Add(Into.L2HitBytes, Reach, R.L2Hit);
+      Add(Into.SectorBytes, Reach, R.Sectors);
+      Add(Into.SectorBytesMissingL1, Reach, R.SectorsMissingL1);
+      Add(Into.SectorBytesMissingL2, Reach, R.SectorsMissingL2);
+    }
+  };
+  AddTraffic(In, ByReach);
+  if (NumFragments > 1) {
+    for (unsigned K = 0; K != NumFragments; ++K) {
+      ThreadModel FM = adjustedModel(MA, [&](const Instruction &I) {
+        return Fragments->fragmentOf(I) == K;
+      });
+      KernelInputs Part;
+      Part.Time = FM.Time.substitute(Subst);
+      Part.Delay = FM.Delay.substitute(Subst);
+      Part.Barriers = FM.Barriers.substitute(Subst);
+      AddTraffic(Part, ByFragment[K]);
+      In.Fragments.push_back(std::move(Part));
+    }
   }
   return In;
 }

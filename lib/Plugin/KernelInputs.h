@@ -74,6 +74,11 @@ private:
   /// access is adjusted).
   const ThreadModel &modelFor(const MemoryAnalysis &MA,
                               const Bindings &ParamValues);
+  /// The thread model with those adjustments; with \p Keep, the
+  /// instructions it rejects cost nothing (one fragment's model).
+  ThreadModel
+  adjustedModel(const MemoryAnalysis &MA,
+                const std::function<bool(const llvm::Instruction &)> &Keep);
   /// Whether some lane of \p MA's warp takes a divergent branch's edge
   /// (min(1, active lanes)); std::nullopt when all lanes do or it is not
   /// known. Cached in \p Cache, which must outlive the result.

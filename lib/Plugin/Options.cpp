@@ -73,6 +73,12 @@ cl::opt<bool> CodegenView(
              "default on)"),
     cl::cat(Category));
 
+cl::opt<bool> BarrierFragments(
+    "ktime-barrier-fragments", cl::init(true),
+    cl::desc("Run a kernel's top-level barrier fragments in sequence in each "
+             "wave (seed 001) instead of overlapping the whole kernel"),
+    cl::cat(Category));
+
 cl::list<std::string>
     Hits("ktime-hits", cl::value_desc("kernel:l1=F,l2=F"),
          cl::desc("Cache hit fractions of a kernel's global accesses instead "

@@ -35,6 +35,7 @@ extern llvm::cl::opt<double> MemClockMHz;
 /// -ktime-cold-cache: caches hold nothing of the kernel's data at launch.
 extern llvm::cl::opt<bool> ColdCache;
 extern llvm::cl::opt<bool> CodegenView;
+extern llvm::cl::opt<bool> BarrierFragments;
 /// -ktime-hits=KERNEL:l1=F,l2=F (repeatable): the kernel's cache hit
 /// fractions instead of the Memory stage's estimate.
 extern llvm::cl::list<std::string> Hits;

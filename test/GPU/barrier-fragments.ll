@@ -1,0 +1,39 @@
+; A kernel cut by a barrier every thread passes runs its two fragments in
+; sequence in each block (seed 001); the other blocks on the SM overlap
+; them, so the sequence adds 1/B of its cost over the whole kernel's wave
+; (docs/kernel-time.md, "Barrier fragments"). Expected values derived from
+; Inputs/toy-gpu.yaml (every instruction lat 4, del 2; 1000 MHz, so 1
+; cycle = 1 ns; launch 1000 + 0.5 x blocks cycles; delay_dep 1 cycle) with
+; every load an L2 hit (lat.global = l2.latency = 200).
+;
+; RUN: %opt_ktime -passes='print<kernel-time>' -disable-output \
+; RUN:   -ktime-gpu=%S/Inputs/toy-gpu.yaml -ktime-hits=twophase:l1=0,l2=1 \
+; RUN:   -ktime-launch='twophase:grid=4,block=128,regs=32' \
+; RUN:   %S/Inputs/two-phase.ll | FileCheck %s
+; RUN: %opt_ktime -passes='print<kernel-time>' -disable-output \
+; RUN:   -ktime-gpu=%S/Inputs/toy-gpu.yaml -ktime-hits=twophase:l1=0,l2=1 \
+; RUN:   -ktime-launch='twophase:grid=4,block=128,regs=32' \
+; RUN:   -ktime-barrier-fragments=false %S/Inputs/two-phase.ll \
+; RUN:   | FileCheck %s --check-prefix=WHOLE
+;
+; 4 blocks of 4 warps on 2 SMs: 2 blocks per SM, 2 warps per processing
+; block. Sync term (seed 000): 1 barrier x delay_dep 1 x (4 - 1) warps = 3.
+;
+; The whole kernel: a thread's time is lat.global (the load after the loop)
+; + 10 x lat.global (the chase) + 22012 (the multiplications) = 24212, its
+; warp 24215 with the sync term. Issue per warp: the fp32 pipe, 1000 x 8
+; fmul x 2 + 7 fadd x 2 = 16014; two warps: 32028, which binds.
+; WHOLE: wave of 4 blocks, 2 on the busiest SM: 32028.0 cycles (longest warp 24215.0, issue 32028.0, sync 3.0, lat.global 200.0), bound issue
+; WHOLE: predicted 33030.0 ns = launch 1002.0 ns + exec 32028.0 ns; bound issue
+;
+; Fragment 0 (up to the barrier): the chase and the load after it, 10 x
+; 200 + 200 = 2200, + sync 3 = 2203; its issue is far less (per warp 10 x
+; 4 instructions + the load and bar.sync = 42 at one per clock; 84 for two
+; warps): latency-bound. Fragment 1: the
+; multiplications alone, issue 2 x 16014 = 32028 as above, more than their
+; latency (22016): issue-bound. In sequence: 2203 + 32028 = 34231, which
+; is 2203 more than the overlapped 32028; with 2 blocks on the SM the wave
+; is 32028 + 2203 / 2 = 33129.5 cycles, and the launch 1002 + 33129.5 ns.
+; CHECK: wave of 4 blocks, 2 on the busiest SM: 33129.5 cycles
+; CHECK: predicted 34131.5 ns = launch 1002.0 ns + exec 33129.5 ns; bound issue
+; CHECK: assumption: 2 fragments cut at barriers every thread passes, in sequence in each block (seed 001): the first wave's take 2203.0 (latency) + 32028.0 (issue) cycles one after another against 32028.0 overlapped; with 2 blocks on the SM the sequence adds 1/2 of the difference
