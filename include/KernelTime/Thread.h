@@ -124,7 +124,8 @@ ThreadModel computeThreadModel(llvm::Function &F,
 /// barrier outside every loop whose block every path from the entry to a
 /// return passes; fragment K holds what comes after the K-th cut and up to
 /// the next one (a cut itself ends its fragment). Barriers inside loops or
-/// on one side of a branch do not cut.
+/// on one side of a branch do not cut, and a kernel that calls a function
+/// with a body (costed once for all its calls) is not cut.
 class BarrierFragments {
 public:
   BarrierFragments(llvm::Function &F, llvm::FunctionAnalysisManager &FAM,
@@ -137,6 +138,7 @@ public:
 private:
   std::vector<const llvm::Instruction *> Cuts;
   const llvm::DominatorTree *DT = nullptr;
+  const llvm::Function *Fn = nullptr;
 };
 
 } // namespace ktime

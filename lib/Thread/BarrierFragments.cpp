@@ -4,7 +4,7 @@
 // executed strictly in sequence. A barrier cuts the kernel when it is in no
 // loop and its block post-dominates the entry: every thread passes it once,
 // after everything before it. An instruction's fragment is the number of
-// cuts that dominate it.
+// cuts that dominate it. A kernel that calls a device function is not cut.
 //
 //===----------------------------------------------------------------------===//
 #include "KernelTime/Cost.h"
@@ -23,7 +23,16 @@ BarrierFragments::BarrierFragments(Function &F, FunctionAnalysisManager &FAM,
   LoopInfo &LI = FAM.getResult<LoopAnalysis>(F);
   PostDominatorTree &PDT = FAM.getResult<PostDominatorTreeAnalysis>(F);
   DT = &FAM.getResult<DominatorTreeAnalysis>(F);
+  Fn = &F;
   const BasicBlock *Entry = &F.getEntryBlock();
+  // A device function's cost is computed once for all its calls, so it
+  // cannot be split between fragments: such a kernel is not cut.
+  for (const BasicBlock &BB : F)
+    for (const Instruction &I : BB)
+      if (const auto *Call = dyn_cast<CallBase>(&I))
+        if (const Function *Callee = Call->getCalledFunction())
+          if (!Callee->isDeclaration())
+            return;
   for (const BasicBlock &BB : F) {
     if (LI.getLoopFor(&BB) || !PDT.dominates(&BB, Entry))
       continue;
@@ -34,6 +43,8 @@ BarrierFragments::BarrierFragments(Function &F, FunctionAnalysisManager &FAM,
 }
 
 unsigned BarrierFragments::fragmentOf(const Instruction &I) const {
+  if (I.getFunction() != Fn)
+    return 0;
   unsigned K = 0;
   for (const Instruction *Cut : Cuts)
     if (Cut != &I && DT->dominates(Cut, &I))

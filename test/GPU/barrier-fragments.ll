@@ -37,3 +37,13 @@
 ; CHECK: wave of 4 blocks, 2 on the busiest SM: 33129.5 cycles
 ; CHECK: predicted 34131.5 ns = launch 1002.0 ns + exec 33129.5 ns; bound issue
 ; CHECK: assumption: 2 fragments cut at barriers every thread passes, in sequence in each block (seed 001): the first wave's take 2203.0 (latency) + 32028.0 (issue) cycles one after another against 32028.0 overlapped; with 2 blocks on the SM the sequence adds 1/2 of the difference
+
+; A barrier in a loop, on one side of a branch, or in a kernel that calls a
+; device function does not cut (lib/Thread/BarrierFragments.cpp): the
+; kernel with a call gets the whole wave and no fragments.
+; RUN: %opt_ktime -passes='print<kernel-time>' -disable-output \
+; RUN:   -ktime-gpu=%S/Inputs/toy-gpu.yaml -ktime-hits=twophase:l1=0,l2=1 \
+; RUN:   -ktime-launch='twophase:grid=4,block=128,regs=32' \
+; RUN:   %S/Inputs/two-phase-call.ll | FileCheck %s --check-prefix=CALL
+; CALL: predicted
+; CALL-NOT: fragments cut
