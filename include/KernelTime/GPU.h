@@ -232,6 +232,9 @@ struct Prediction {
   std::vector<WaveTime> WaveTimes; ///< distinct waves (the first full one,
                                    ///< and the partial last one)
   Bound B = Bound::Latency;
+  /// The bound of the waves alone (B before the launch overhead is
+  /// compared with them).
+  Bound ExecBound = Bound::Latency;
   /// Per-thread values of the kernel's main thread (the first block's
   /// longest thread), at the final latencies.
   double ThreadTimeCycles = 0, ThreadDelayCycles = 0, ThreadBarriers = 0;

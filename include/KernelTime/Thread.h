@@ -9,6 +9,7 @@
 #define KERNELTIME_THREAD_H
 
 #include "KernelTime/Expr.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/IR/CycleInfo.h"
 #include "llvm/IR/DebugLoc.h"
 #include "llvm/IR/PassManager.h"
@@ -19,7 +20,7 @@
 #include <vector>
 
 namespace llvm {
-class DominatorTree;
+class BasicBlock;
 class Function;
 class Instruction;
 class Loop;
@@ -123,22 +124,29 @@ ThreadModel computeThreadModel(llvm::Function &F,
 /// kernel into fragments executed strictly in sequence). A cut is a
 /// barrier outside every loop whose block every path from the entry to a
 /// return passes; fragment K holds what comes after the K-th cut and up to
-/// the next one (a cut itself ends its fragment). Barriers inside loops or
+/// the next one (a cut itself ends its fragment). Barriers inside cycles or
 /// on one side of a branch do not cut, and a kernel that calls a function
-/// with a body (costed once for all its calls) is not cut.
+/// with a body (costed once for all its calls) or has more than MaxCuts
+/// cuts is not cut.
 class BarrierFragments {
 public:
+  /// A kernel with more cuts keeps the overlapped waves: each fragment
+  /// costs the Thread stage a pass per issue pipe.
+  static constexpr unsigned MaxCuts = 32;
+
   BarrierFragments(llvm::Function &F, llvm::FunctionAnalysisManager &FAM,
                    const CostModel &Costs);
-  /// Fragments: cuts + 1.
-  unsigned size() const { return Cuts.size() + 1; }
-  /// The fragment \p I belongs to; \p I must be in the function.
+  /// Fragments: cuts + 1 (1: the kernel is not cut).
+  unsigned size() const { return NumCuts + 1; }
+  /// The fragment \p I belongs to (0 for another function's).
   unsigned fragmentOf(const llvm::Instruction &I) const;
 
 private:
-  std::vector<const llvm::Instruction *> Cuts;
-  const llvm::DominatorTree *DT = nullptr;
-  const llvm::Function *Fn = nullptr;
+  unsigned NumCuts = 0;
+  llvm::DenseMap<const llvm::BasicBlock *, unsigned> BlockFragment;
+  llvm::DenseMap<const llvm::BasicBlock *,
+                 std::vector<const llvm::Instruction *>>
+      CutsIn;
 };
 
 } // namespace ktime

@@ -325,6 +325,7 @@ Expected<Prediction> predictWhole(const KernelInputs &In,
   P.B = Longest->B;
   if (LongestBlockBinds)
     P.B = *LongestBlockBinds;
+  P.ExecBound = P.B;
   P.ThreadTimeCycles = Solver.mainThreadTime();
   P.ThreadDelayCycles = Solver.mainThreadDelay();
   P.ThreadBarriers = Solver.mainThreadBarriers();
@@ -361,53 +362,45 @@ Expected<Prediction> predictLaunch(const KernelInputs &In,
   // sequence, each bound on its own (their sum); the whole kernel's waves
   // overlap them. The other blocks on the SM fill the gaps of one block's
   // sequence: with B of them the sequence adds 1/B of what it costs over
-  // the overlapped time (docs/kernel-time.md, "Barrier fragments").
+  // the overlapped time (docs/kernel-time.md, "Barrier fragments"). The
+  // blend is of whole launches (each fragment's waves, refilled or not,
+  // as predictWhole takes them) and, for the output, of each listed wave.
   std::vector<WaveTime> Sum(P->WaveTimes.size());
   std::vector<std::string> FirstWave;
+  double SumNs = 0;
   for (const KernelInputs &Part : In.Fragments) {
     Expected<Prediction> PP = predictWhole(Part, Shape, T, Clocks);
     if (!PP)
       return PP.takeError();
-    for (size_t I = 0; I < Sum.size() && I < PP->WaveTimes.size(); ++I) {
+    SumNs += PP->ExecNs;
+    for (size_t I = 0; I < Sum.size() && I < PP->WaveTimes.size(); ++I)
       Sum[I].Cycles += PP->WaveTimes[I].Cycles;
-      Sum[I].LatencyCycles += PP->WaveTimes[I].LatencyCycles;
-      Sum[I].IssueCycles += PP->WaveTimes[I].IssueCycles;
-    }
     if (!PP->WaveTimes.empty())
       FirstWave.push_back(formatv("{0:F1} ({1})", PP->WaveTimes[0].Cycles,
                                   getBoundName(PP->WaveTimes[0].B))
                               .str());
   }
-  // The waves in P->WaveTimes: the full ones (FullWaves of them, if any),
-  // then the partial last one.
-  double AddedCycles = 0;
+  auto Blend = [](double Overlapped, double Sequence, unsigned Blocks) {
+    return Overlapped +
+           std::max(0.0, Sequence - Overlapped) / std::max(1u, Blocks);
+  };
+  // The blocks on an SM: the full waves' (occupancy) if there are any.
+  const WaveTime &First = P->WaveTimes.front();
+  P->Assumptions.push_back(
+      formatv("{0} fragments cut at barriers every thread passes, in "
+              "sequence in each block (seed 001): the first wave's take {1} "
+              "cycles one after another against {2:F1} overlapped; with {3} "
+              "blocks on the SM the sequence adds 1/{3} of the difference",
+              In.Fragments.size(), join(FirstWave, " + "), First.Cycles,
+              First.BlocksOnSM)
+          .str());
   for (size_t I = 0; I < Sum.size(); ++I) {
     WaveTime &W = P->WaveTimes[I];
-    double Resident = std::max(1u, W.BlocksOnSM);
-    auto Blend = [Resident](double Overlapped, double Sequence) {
-      return Overlapped + std::max(0.0, Sequence - Overlapped) / Resident;
-    };
-    double Blended = Blend(W.Cycles, Sum[I].Cycles);
-    double Count = I == 0 && P->FullWaves > 0 ? P->FullWaves : 1;
-    AddedCycles += (Blended - W.Cycles) * Count;
-    if (I == 0)
-      P->Assumptions.push_back(
-          formatv("{0} fragments cut at barriers every thread passes, in "
-                  "sequence in each block (seed 001): the first wave's take "
-                  "{1} cycles one after another against {2:F1} overlapped; "
-                  "with {3} blocks on the SM the sequence adds 1/{3} of the "
-                  "difference",
-                  In.Fragments.size(), join(FirstWave, " + "), W.Cycles,
-                  W.BlocksOnSM)
-              .str());
-    W.Cycles = Blended;
-    W.LatencyCycles = Blend(W.LatencyCycles, Sum[I].LatencyCycles);
-    W.IssueCycles = Blend(W.IssueCycles, Sum[I].IssueCycles);
+    W.Cycles = Blend(W.Cycles, Sum[I].Cycles, W.BlocksOnSM);
   }
-  P->ExecNs += AddedCycles * 1e3 / Clocks.SmMHz;
+  P->ExecNs = Blend(P->ExecNs, SumNs, First.BlocksOnSM);
   P->Ns = P->LaunchNs + P->ExecNs;
-  if (P->LaunchNs > P->ExecNs)
-    P->B = Bound::Launch;
+  P->B = P->LaunchNs > P->ExecNs ? Bound::Launch : P->ExecBound;
   return P;
 }
 

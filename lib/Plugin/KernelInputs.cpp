@@ -423,8 +423,7 @@ KernelInputBuilder::build(const std::map<std::string, Expr> &Params,
   std::map<Expr, PerReach> ByReach;
   // A kernel cut at barriers every thread passes runs its fragments in
   // sequence (predictLaunch): each gets its own time, issue and traffic.
-  std::optional<BarrierFragments> Fragments;
-  if (options::BarrierFragments)
+  if (options::BarrierFragments && !Fragments)
     Fragments.emplace(F, FAM, CostModel(T));
   unsigned NumFragments = Fragments ? Fragments->size() : 1;
   std::vector<std::map<Expr, PerReach>> ByFragment(
@@ -516,10 +515,15 @@ KernelInputBuilder::build(const std::map<std::string, Expr> &Params,
   };
   AddTraffic(In, ByReach);
   if (NumFragments > 1) {
-    for (unsigned K = 0; K != NumFragments; ++K) {
-      ThreadModel FM = adjustedModel(MA, [&](const Instruction &I) {
+    std::vector<ThreadModel> &Models = FragmentModels[{
+        MA.getBlockDim().value_or(std::array<unsigned, 3>{0, 0, 0}),
+        ParamValues}];
+    for (unsigned K = Models.size(); K < NumFragments; ++K)
+      Models.push_back(adjustedModel(MA, [&](const Instruction &I) {
         return Fragments->fragmentOf(I) == K;
-      });
+      }));
+    for (unsigned K = 0; K != NumFragments; ++K) {
+      const ThreadModel &FM = Models[K];
       KernelInputs Part;
       Part.Time = FM.Time.substitute(Subst);
       Part.Delay = FM.Delay.substitute(Subst);

@@ -106,6 +106,12 @@ private:
   /// Models per block shape and parameter values (the lane conditions
   /// that weigh branch sides may use both).
   std::map<std::pair<std::array<unsigned, 3>, Bindings>, ThreadModel> Models;
+  /// The kernel's barrier fragments (built on the first launch) and each
+  /// fragment's model, per block shape and parameter values as Models.
+  std::optional<BarrierFragments> Fragments;
+  std::map<std::pair<std::array<unsigned, 3>, Bindings>,
+           std::vector<ThreadModel>>
+      FragmentModels;
   std::set<std::string> Symbols;
 };
 

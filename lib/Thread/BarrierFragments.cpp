@@ -2,14 +2,14 @@
 //
 // Seed 001 (MODEL.md, section 2): barriers split a kernel into fragments
 // executed strictly in sequence. A barrier cuts the kernel when it is in no
-// loop and its block post-dominates the entry: every thread passes it once,
-// after everything before it. An instruction's fragment is the number of
+// cycle and its block post-dominates the entry: every thread passes it
+// once, after everything before it. An instruction's fragment is the number of
 // cuts that dominate it. A kernel that calls a device function is not cut.
 //
 //===----------------------------------------------------------------------===//
 #include "KernelTime/Cost.h"
 #include "KernelTime/Thread.h"
-#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/CycleAnalysis.h"
 #include "llvm/Analysis/PostDominators.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/Instructions.h"
@@ -20,10 +20,11 @@ namespace ktime {
 
 BarrierFragments::BarrierFragments(Function &F, FunctionAnalysisManager &FAM,
                                    const CostModel &Costs) {
-  LoopInfo &LI = FAM.getResult<LoopAnalysis>(F);
   PostDominatorTree &PDT = FAM.getResult<PostDominatorTreeAnalysis>(F);
-  DT = &FAM.getResult<DominatorTreeAnalysis>(F);
-  Fn = &F;
+  DominatorTree &DT = FAM.getResult<DominatorTreeAnalysis>(F);
+  // Cycles LoopInfo does not see as loops (irreducible ones) are cycles
+  // too: a barrier in one runs more than once.
+  CycleInfo &CI = FAM.getResult<CycleAnalysis>(F);
   const BasicBlock *Entry = &F.getEntryBlock();
   // A device function's cost is computed once for all its calls, so it
   // cannot be split between fragments: such a kernel is not cut.
@@ -33,22 +34,44 @@ BarrierFragments::BarrierFragments(Function &F, FunctionAnalysisManager &FAM,
         if (const Function *Callee = Call->getCalledFunction())
           if (!Callee->isDeclaration())
             return;
+  std::vector<const Instruction *> Cuts;
   for (const BasicBlock &BB : F) {
-    if (LI.getLoopFor(&BB) || !PDT.dominates(&BB, Entry))
+    if (CI.getCycle(&BB) || !PDT.dominates(&BB, Entry))
       continue;
     for (const Instruction &I : BB)
       if (isa<CallBase>(I) && Costs.getCost(I).K == CostInfo::Kind::Barrier)
         Cuts.push_back(&I);
   }
+  // Each fragment costs the Thread stage a pass per issue pipe: a kernel
+  // cut more often than this keeps the overlapped waves.
+  if (Cuts.empty() || Cuts.size() > MaxCuts)
+    return;
+  NumCuts = Cuts.size();
+  // A block's fragment: the cuts in blocks that dominate it, and those in
+  // its own block before the instruction (fragmentOf).
+  for (const BasicBlock &BB : F) {
+    unsigned Before = 0;
+    for (const Instruction *Cut : Cuts) {
+      const BasicBlock *CutBB = Cut->getParent();
+      if (CutBB != &BB && DT.dominates(CutBB, &BB))
+        ++Before;
+      if (CutBB == &BB)
+        CutsIn[&BB].push_back(Cut);
+    }
+    BlockFragment[&BB] = Before;
+  }
 }
 
 unsigned BarrierFragments::fragmentOf(const Instruction &I) const {
-  if (I.getFunction() != Fn)
-    return 0;
-  unsigned K = 0;
-  for (const Instruction *Cut : Cuts)
-    if (Cut != &I && DT->dominates(Cut, &I))
-      ++K;
+  auto It = BlockFragment.find(I.getParent());
+  if (It == BlockFragment.end())
+    return 0; // another function's instruction, or a kernel not cut
+  unsigned K = It->second;
+  auto In = CutsIn.find(I.getParent());
+  if (In != CutsIn.end())
+    for (const Instruction *Cut : In->second)
+      if (Cut->comesBefore(&I))
+        ++K;
   return K;
 }
 
