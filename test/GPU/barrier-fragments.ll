@@ -47,3 +47,15 @@
 ; RUN:   %S/Inputs/two-phase-call.ll | FileCheck %s --check-prefix=CALL
 ; CALL: predicted
 ; CALL-NOT: fragments cut
+; RUN: %opt_ktime -passes='print<kernel-time>' -disable-output \
+; RUN:   -ktime-gpu=%S/Inputs/toy-gpu.yaml \
+; RUN:   -ktime-launch='in_loop:grid=4,block=128,regs=32' \
+; RUN:   -ktime-launch='in_cycle:grid=4,block=128,regs=32,n=8' \
+; RUN:   -ktime-launch='in_branch:grid=4,block=128,regs=32,n=8' \
+; RUN:   %S/Inputs/barrier-no-cut.ll | FileCheck %s --check-prefix=NOCUT
+; NOCUT: launch 'in_loop:
+; NOCUT-NOT: fragments cut
+; NOCUT: launch 'in_cycle:
+; NOCUT-NOT: fragments cut
+; NOCUT: launch 'in_branch:
+; NOCUT-NOT: fragments cut
