@@ -122,7 +122,7 @@ ThreadModel computeThreadModel(llvm::Function &F,
 
 /// A kernel cut at its top-level barriers (seed 001: barriers split a
 /// kernel into fragments executed strictly in sequence). A cut is a
-/// barrier outside every loop whose block every path from the entry to a
+/// barrier outside every cycle whose block every path from the entry to a
 /// return passes; fragment K holds what comes after the K-th cut and up to
 /// the next one (a cut itself ends its fragment). Barriers inside cycles or
 /// on one side of a branch do not cut, and a kernel that calls a function

@@ -365,7 +365,7 @@ Expected<Prediction> predictLaunch(const KernelInputs &In,
   // the overlapped time (docs/kernel-time.md, "Barrier fragments"). The
   // blend is of whole launches (each fragment's waves, refilled or not,
   // as predictWhole takes them) and, for the output, of each listed wave.
-  std::vector<WaveTime> Sum(P->WaveTimes.size());
+  std::vector<double> SumCycles(P->WaveTimes.size());
   std::vector<std::string> FirstWave;
   double SumNs = 0;
   for (const KernelInputs &Part : In.Fragments) {
@@ -373,8 +373,8 @@ Expected<Prediction> predictLaunch(const KernelInputs &In,
     if (!PP)
       return PP.takeError();
     SumNs += PP->ExecNs;
-    for (size_t I = 0; I < Sum.size() && I < PP->WaveTimes.size(); ++I)
-      Sum[I].Cycles += PP->WaveTimes[I].Cycles;
+    for (size_t I = 0; I < SumCycles.size() && I < PP->WaveTimes.size(); ++I)
+      SumCycles[I] += PP->WaveTimes[I].Cycles;
     if (!PP->WaveTimes.empty())
       FirstWave.push_back(formatv("{0:F1} ({1})", PP->WaveTimes[0].Cycles,
                                   getBoundName(PP->WaveTimes[0].B))
@@ -394,9 +394,9 @@ Expected<Prediction> predictLaunch(const KernelInputs &In,
               In.Fragments.size(), join(FirstWave, " + "), First.Cycles,
               First.BlocksOnSM)
           .str());
-  for (size_t I = 0; I < Sum.size(); ++I) {
+  for (size_t I = 0; I < SumCycles.size(); ++I) {
     WaveTime &W = P->WaveTimes[I];
-    W.Cycles = Blend(W.Cycles, Sum[I].Cycles, W.BlocksOnSM);
+    W.Cycles = Blend(W.Cycles, SumCycles[I], W.BlocksOnSM);
   }
   P->ExecNs = Blend(P->ExecNs, SumNs, First.BlocksOnSM);
   P->Ns = P->LaunchNs + P->ExecNs;

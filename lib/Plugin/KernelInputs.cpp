@@ -138,10 +138,16 @@ bool KernelInputBuilder::weighsSomeSide(const BranchReach &Reach) const {
   return false;
 }
 
+KernelInputBuilder::ModelKey
+KernelInputBuilder::modelKey(const MemoryAnalysis &MA,
+                             const Bindings &ParamValues) {
+  return {MA.getBlockDim().value_or(std::array<unsigned, 3>{0, 0, 0}),
+          ParamValues};
+}
+
 const ThreadModel &KernelInputBuilder::modelFor(const MemoryAnalysis &MA,
                                                 const Bindings &ParamValues) {
-  std::pair<std::array<unsigned, 3>, Bindings> Key = {
-      MA.getBlockDim().value_or(std::array<unsigned, 3>{0, 0, 0}), ParamValues};
+  ModelKey Key = modelKey(MA, ParamValues);
   auto It = Models.find(Key);
   if (It != Models.end())
     return It->second;
@@ -515,9 +521,8 @@ KernelInputBuilder::build(const std::map<std::string, Expr> &Params,
   };
   AddTraffic(In, ByReach);
   if (NumFragments > 1) {
-    std::vector<ThreadModel> &Models = FragmentModels[{
-        MA.getBlockDim().value_or(std::array<unsigned, 3>{0, 0, 0}),
-        ParamValues}];
+    std::vector<ThreadModel> &Models =
+        FragmentModels[modelKey(MA, ParamValues)];
     for (unsigned K = Models.size(); K < NumFragments; ++K)
       Models.push_back(adjustedModel(MA, [&](const Instruction &I) {
         return Fragments->fragmentOf(I) == K;

@@ -69,6 +69,11 @@ public:
                            const LaunchShape &Shape);
 
 private:
+  /// Models are kept per block shape and parameter values (the lane
+  /// conditions that weigh branch sides may use both).
+  using ModelKey = std::pair<std::array<unsigned, 3>, Bindings>;
+  static ModelKey modelKey(const MemoryAnalysis &MA,
+                           const Bindings &ParamValues);
   /// The thread model for one block shape, with the Memory stage's
   /// adjustments of shared and constant accesses (the plain model when no
   /// access is adjusted).
@@ -103,15 +108,11 @@ private:
   llvm::FunctionAnalysisManager &FAM;
   const GpuTarget &T;
   ThreadModel Plain;
-  /// Models per block shape and parameter values (the lane conditions
-  /// that weigh branch sides may use both).
-  std::map<std::pair<std::array<unsigned, 3>, Bindings>, ThreadModel> Models;
+  std::map<ModelKey, ThreadModel> Models;
   /// The kernel's barrier fragments (built on the first launch) and each
-  /// fragment's model, per block shape and parameter values as Models.
+  /// fragment's model.
   std::optional<BarrierFragments> Fragments;
-  std::map<std::pair<std::array<unsigned, 3>, Bindings>,
-           std::vector<ThreadModel>>
-      FragmentModels;
+  std::map<ModelKey, std::vector<ThreadModel>> FragmentModels;
   std::set<std::string> Symbols;
 };
 
