@@ -6,15 +6,17 @@ convolution_milo measurements imply, per SM and clock (docs/accuracy.md,
   python3 bench/conv-rates.py --hub /path/to/benchmark_hub \\
       [--targets gpu-targets] [--key KEY ...]
 
-For every valid use_shmem=1 configuration of the A100, A4000 and A6000
-caches it divides the warp instructions of the filter loop by the measured
-time: shared loads (LDS) and FMAs per clock per SM, the SM count and clock
-taken from the GPU's target file. The counts per thread follow from the
-kernel's fully unrolled 15 x 15 loop: the compiler loads each shared
-element a thread reads once (rows yi * block_size_y + i, columns
-xi * block_size_x + j), and does 225 FMAs per output. clang and nvcc
-emit exactly these counts of ld.shared and fma.rn.f32 (checked on six
-configurations' PTX). The staging loads and the stores are left out.
+For every valid use_shmem=1 configuration of the caches named by
+utils/devset/convolution_milo.json it divides the warp instructions of the
+filter loop by the measured time: shared loads (LDS) and FMAs per clock per
+SM, the SM count and clock taken from the GPU's target file, the grid from
+the description's problem_size. The counts per thread follow from the
+kernel's fully unrolled filter loop (filter_height x filter_width, 15 x 15
+in every configuration): the compiler loads each shared element a thread
+reads once (rows yi * block_size_y + i, columns xi * block_size_x + j), and
+does one FMA per filter weight and output. clang and nvcc emit exactly
+these counts of ld.shared and fma.rn.f32 (checked on six configurations'
+PTX). The staging loads and the stores are left out.
 
 Prints, per GPU: median and highest rates, the median per tile_size_y and
 block_size_y, and the rates of the configurations given with --key.
@@ -27,16 +29,9 @@ import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 '..', 'utils'))
-from ktime_tools import kcache  # noqa: E402
+from ktime_tools import devset, kcache  # noqa: E402
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..')
-CACHES = {  # target file -> cache under the hub (utils/devset)
-    'a100-pcie-40gb': 'cachefiles/convolution_milo/A100.json.gz',
-    'rtx-a4000': 'cachefiles/convolution_milo/A4000.json.gz',
-    'rtx-a6000': 'cachefiles/convolution_milo/A6000.json.gz',
-}
-IMAGE = 4096   # problem_size of the caches (both axes)
-FILTER = 15    # filter_height = filter_width in every configuration
 
 
 def sm_count_and_clock(path):
@@ -51,24 +46,26 @@ def sm_count_and_clock(path):
     return int(count.group(1)), float(mhz.group(1))
 
 
-def per_thread(bx, by, tx, ty):
-    """(shared loads, FMAs) of one thread's filter loop."""
-    rows = {yi * by + i for yi in range(ty) for i in range(FILTER)}
-    cols = {xi * bx + j for xi in range(tx) for j in range(FILTER)}
-    return len(rows) * len(cols), FILTER * FILTER * tx * ty
+def per_thread(bx, by, tx, ty, fh, fw):
+    """(shared loads, FMAs) of one thread's filter loop (fh x fw filter)."""
+    rows = {yi * by + i for yi in range(ty) for i in range(fh)}
+    cols = {xi * bx + j for xi in range(tx) for j in range(fw)}
+    return len(rows) * len(cols), fh * fw * tx * ty
 
 
-def rates(cache, sms, mhz):
-    """{key: (params, LDS/clk/SM, FMA/clk/SM)} for use_shmem=1."""
+def rates(cache, image, sms, mhz):
+    """{key: (params, LDS/clk/SM, FMA/clk/SM)} for use_shmem=1; image the
+    description's problem_size (width, height)."""
     out = {}
     for key, entry in cache.entries.items():
         ms, _ = kcache.measured_time(entry)
         if ms is None or entry.get('use_shmem') != 1:
             continue
         p = [entry[n] for n in ('block_size_x', 'block_size_y',
-                                'tile_size_x', 'tile_size_y')]
+                                'tile_size_x', 'tile_size_y',
+                                'filter_height', 'filter_width')]
         lds, fma = per_thread(*p)
-        warps = IMAGE * IMAGE / (p[2] * p[3]) / 32
+        warps = image[0] * image[1] / (p[2] * p[3]) / 32
         cycles = ms * 1e-3 * mhz * 1e6
         out[key] = (p, warps * lds / sms / cycles, warps * fma / sms / cycles)
     return out
@@ -91,10 +88,14 @@ def main():
     ap.add_argument('--targets', default=os.path.join(ROOT, 'gpu-targets'))
     ap.add_argument('--key', action='append', default=[])
     args = ap.parse_args()
-    for gpu, rel in CACHES.items():
+    try:
+        desc = devset.load('convolution_milo', args.hub)
+    except devset.DescError as e:
+        sys.exit(str(e))
+    for gpu, path in desc.caches.items():
         sms, mhz = sm_count_and_clock(os.path.join(args.targets, gpu + '.yaml'))
         try:
-            res = rates(kcache.load(os.path.join(args.hub, rel)), sms, mhz)
+            res = rates(kcache.load(path), desc.data['problem_size'], sms, mhz)
         except kcache.CacheError as e:
             sys.exit(str(e))
         print('%s (%d SMs at %g MHz, %d configurations), warp instructions '
