@@ -255,6 +255,12 @@ struct CacheContext {
   unsigned ResidentBlocksPerSM = 1;
   /// Values of ntid.*, nctaid.*, parameters and trip.* symbols.
   Bindings Launch;
+  /// Launch with a representative thread's ids bound as well
+  /// (middleThreadBindings): a figure that mentions tid.* or ctaid.* (a
+  /// trip count or an execution count that depends on the thread) is
+  /// evaluated here when Launch alone does not give it a value. Empty: no
+  /// such figure is evaluated.
+  Bindings MiddleThread;
   /// True: the first launch, caches empty. False (the default and the
   /// prediction's meaning): back to back launches, data that fits L2 is
   /// still there.
@@ -268,6 +274,12 @@ struct CacheContext {
   std::optional<Expr> KernelBlockFootprintBytes;
   std::optional<Expr> KernelGridFootprintBytes;
 };
+
+/// \p Launch plus tid.d = floor((ntid.d - 1) / 2) and ctaid.d =
+/// floor((nctaid.d - 1) / 2) for each dimension d whose size \p Launch
+/// binds and whose id it does not: the middle thread of the middle block,
+/// whose trip counts stand for the mean thread's.
+Bindings middleThreadBindings(const Bindings &Launch);
 
 /// Fractions of an access's requests served by L1 and by L2 (the rest go to
 /// DRAM), and how they were found.

@@ -12,7 +12,9 @@
 // L2 = 1 when the grid footprint fits L2 and the cache is warm (the lines
 // stay there, dirty, across launches), else 1 - grid footprint / grid
 // requests (rewrites merge in the write-back L2). Constant and param loads:
-// the constant cache plays L1. Shared memory is not cached.
+// the constant cache plays L1. Shared memory is not cached. A figure that
+// mentions a thread's ids (a trip count, a guarded execution count) is
+// evaluated at the middle thread of the middle block.
 //
 //===----------------------------------------------------------------------===//
 #include "KernelTime/Memory.h"
@@ -27,10 +29,20 @@ namespace ktime {
 
 namespace {
 
-std::optional<double> eval(const std::optional<Expr> &E, const Bindings &B) {
+const char *const MiddleNote =
+    " (figures that depend on the thread taken at the middle thread of the "
+    "middle block)";
+
+/// \p E under the launch, else at the middle thread (\p AtMiddle set).
+std::optional<double> eval(const std::optional<Expr> &E, const CacheContext &C,
+                           bool &AtMiddle) {
   if (!E)
     return std::nullopt;
-  std::optional<Rational> R = E->evaluate(B);
+  std::optional<Rational> R = E->evaluate(C.Launch);
+  if (!R && !C.MiddleThread.empty()) {
+    R = E->evaluate(C.MiddleThread);
+    AtMiddle |= R.has_value();
+  }
   if (!R)
     return std::nullopt;
   return R->toDouble();
@@ -52,6 +64,19 @@ std::string percent(double F) {
 
 } // namespace
 
+Bindings middleThreadBindings(const Bindings &Launch) {
+  Bindings B = Launch;
+  for (const char *D : {"x", "y", "z"})
+    for (auto [Id, Size] :
+         {std::pair{"tid.", "ntid."}, {"ctaid.", "nctaid."}}) {
+      auto It = Launch.find(std::string(Size) + D);
+      if (It != Launch.end() && !Launch.count(std::string(Id) + D))
+        B[std::string(Id) + D] =
+            ((It->second - Rational(1)) / Rational(2)).floor();
+    }
+  return B;
+}
+
 HitFractions estimateHits(const AccessInfo &A, const GpuTarget &T,
                           const CacheContext &C) {
   HitFractions H;
@@ -60,13 +85,14 @@ HitFractions estimateHits(const AccessInfo &A, const GpuTarget &T,
     return H;
   }
   const ReuseInfo &R = A.Reuse;
-  std::optional<double> Req = eval(R.RequestedBytesPerBlock, C.Launch);
-  std::optional<double> Uniq = eval(R.UniqueBytesPerBlock, C.Launch);
-  std::optional<double> Grid = eval(R.GridFootprintBytes, C.Launch);
+  bool AtMiddle = false;
+  std::optional<double> Req = eval(R.RequestedBytesPerBlock, C, AtMiddle);
+  std::optional<double> Uniq = eval(R.UniqueBytesPerBlock, C, AtMiddle);
+  std::optional<double> Grid = eval(R.GridFootprintBytes, C, AtMiddle);
   std::optional<double> Blocks =
       eval(Expr::symbol("nctaid.x") * Expr::symbol("nctaid.y") *
                Expr::symbol("nctaid.z"),
-           C.Launch);
+           C, AtMiddle);
   double Resident = std::max(1u, C.ResidentBlocksPerSM);
   std::string Why;
   raw_string_ostream OS(Why);
@@ -85,13 +111,16 @@ HitFractions estimateHits(const AccessInfo &A, const GpuTarget &T,
     OS << "constant cache: " << percent(H.L1) << " of the requests (working "
        << "set " << (Uniq ? bytes(Footprint) : std::string("unknown"))
        << " per SM against " << bytes(Cache) << "), the rest from L2";
+    if (AtMiddle)
+      OS << MiddleNote;
     H.Why = std::move(Why);
     return H;
   }
 
   std::optional<double> KernelBlock =
-      eval(C.KernelBlockFootprintBytes, C.Launch);
-  std::optional<double> KernelGrid = eval(C.KernelGridFootprintBytes, C.Launch);
+      eval(C.KernelBlockFootprintBytes, C, AtMiddle);
+  std::optional<double> KernelGrid =
+      eval(C.KernelGridFootprintBytes, C, AtMiddle);
   std::optional<double> BlockFoot = KernelBlock ? KernelBlock : Uniq;
   std::optional<double> GridFoot = KernelGrid ? KernelGrid : Grid;
   double L2Size = static_cast<double>(T.L2.SizeBytes);
@@ -136,6 +165,8 @@ HitFractions estimateHits(const AccessInfo &A, const GpuTarget &T,
     OS << "L2: grid footprint unknown under the launch, no L2 hits assumed";
   }
   H.L2 = (Loads ? 1 - H.L1 : 1) * H2;
+  if (AtMiddle)
+    OS << MiddleNote;
   H.Why = std::move(Why);
   return H;
 }

@@ -383,6 +383,7 @@ KernelInputBuilder::build(const std::map<std::string, Expr> &Params,
   CacheContext Ctx;
   Ctx.ResidentBlocksPerSM = Occ.BlocksPerSM;
   Ctx.Launch = Values;
+  Ctx.MiddleThread = middleThreadBindings(Values);
   Ctx.ColdCache = ColdCache;
   Ctx.L1BytesAvailable = T.L1.SizeBytes > Occ.SharedCarveoutBytes
                              ? T.L1.SizeBytes - Occ.SharedCarveoutBytes

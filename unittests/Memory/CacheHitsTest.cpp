@@ -149,4 +149,49 @@ TEST(CacheHits, UnboundSymbols) {
   EXPECT_NE(H.Why.find("reuse unknown"), std::string::npos) << H.Why;
 }
 
+TEST(CacheHits, MiddleThreadBindings) {
+  // floor((size - 1) / 2) for each id whose size is bound and which is not
+  // bound itself: tid.x = floor(255 / 2) = 127, tid.y = floor(2 / 2) = 1,
+  // ctaid.x = floor(999 / 2) = 499, ctaid.y = 0; no ntid.z, no tid.z; a
+  // bound ctaid.z stays.
+  Bindings Launch = {{"ntid.x", Rational(256)},    {"ntid.y", Rational(3)},
+                     {"nctaid.x", Rational(1000)}, {"nctaid.y", Rational(1)},
+                     {"nctaid.z", Rational(4)},    {"ctaid.z", Rational(3)}};
+  Bindings B = middleThreadBindings(Launch);
+  EXPECT_EQ(B.at("tid.x"), Rational(127));
+  EXPECT_EQ(B.at("tid.y"), Rational(1));
+  EXPECT_EQ(B.at("ctaid.x"), Rational(499));
+  EXPECT_EQ(B.at("ctaid.y"), Rational(0));
+  EXPECT_EQ(B.at("ctaid.z"), Rational(3));
+  EXPECT_EQ(B.count("tid.z"), 0u);
+  EXPECT_EQ(B.at("ntid.x"), Rational(256));
+}
+
+TEST(CacheHits, FiguresMentioningIdsAtTheMiddleThread) {
+  GpuTarget T = a100();
+  // A loop from tid.y to 4 in a block of 256 x 4 threads: requested per
+  // block 1024 x (4 - tid.y), unique 2048. At the middle thread tid.y =
+  // floor(3 / 2) = 1: requested 3072, reuse 1 - 2048 / 3072 = 1/3; 8 x
+  // 2048 = 16384 bytes fit 100000: L1 = 1/3. Grid 1024 x 1000 fits L2,
+  // warm: L2 = 2/3.
+  AccessInfo A = stencilLoad();
+  A.Reuse.RequestedBytesPerBlock = 1024 * (4 - Expr::symbol("tid.y"));
+  A.Reuse.UniqueBytesPerBlock = Expr::constant(2048);
+  A.Reuse.GridFootprintBytes = 1024 * Expr::symbol("nctaid.x");
+  CacheContext C = launch(8, 100000);
+  C.Launch["ntid.x"] = Rational(256);
+  C.Launch["ntid.y"] = Rational(4);
+  C.MiddleThread = middleThreadBindings(C.Launch);
+  HitFractions H = estimateHits(A, T, C);
+  EXPECT_DOUBLE_EQ(H.L1, 1.0 / 3);
+  EXPECT_DOUBLE_EQ(H.L2, 2.0 / 3);
+  EXPECT_NE(H.Why.find("middle thread"), std::string::npos) << H.Why;
+  // Without the middle thread the requested bytes have no value: no reuse.
+  C.MiddleThread.clear();
+  H = estimateHits(A, T, C);
+  EXPECT_EQ(H.L1, 0);
+  EXPECT_NE(H.Why.find("reuse unknown"), std::string::npos) << H.Why;
+  EXPECT_EQ(H.Why.find("middle thread"), std::string::npos) << H.Why;
+}
+
 } // namespace
