@@ -31,6 +31,7 @@
 
 namespace llvm {
 class Function;
+class Instruction;
 } // namespace llvm
 
 namespace ktime {
@@ -102,6 +103,9 @@ llvm::Expected<OccupancyResult> computeOccupancy(const GpuTarget &T,
 /// Registers per thread guessed from the IR, for when ptxas has not said.
 struct RegisterEstimate {
   unsigned Registers = 0;
+  /// The instruction after which the pressure peaks (nullptr for a
+  /// declaration): where ptxas is assumed to place its spill code.
+  const llvm::Instruction *PeakAt = nullptr;
   /// How the number came about, one line: "pressure 35 at line 12 + 7
   /// overhead" ("at block %7" without debug locations), with what was
   /// raised, capped or left out.
@@ -122,7 +126,8 @@ RegisterEstimate estimateRegisters(const llvm::Function &F);
 //===----------------------------------------------------------------------===//
 
 /// One launch: KERNEL:grid=X[xYxZ],block=X[xYxZ][,shmem=BYTES][,regs=N]
-/// [,id=NAME][,PARAM=VALUE...] (docs/usage.md).
+/// [,spill_stores=BYTES][,spill_loads=BYTES][,id=NAME][,PARAM=VALUE...]
+/// (docs/usage.md).
 struct LaunchSpec {
   /// The text as the user wrote it, and where (an option or FILE:LINE).
   std::string Text;
@@ -138,6 +143,9 @@ struct LaunchSpec {
   uint64_t DynamicSharedBytes = 0;
   /// Registers per thread, when the spec gives them.
   std::optional<unsigned> Regs;
+  /// Bytes of spill stores and spill loads per thread as ptxas -v reports
+  /// them (spill_stores=, spill_loads=); 0 when not given.
+  uint64_t SpillStoreBytes = 0, SpillLoadBytes = 0;
   /// Kernel parameters by source name or argN, in the order written.
   std::vector<std::pair<std::string, Rational>> Params;
 };

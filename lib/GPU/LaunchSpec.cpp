@@ -1,7 +1,8 @@
 //===- LaunchSpec.cpp - Parse launch specifications and launch files ------===//
 //
-// KERNEL:grid=X[xYxZ],block=X[xYxZ][,shmem=BYTES][,regs=N][,id=NAME]
-// [,PARAM=VALUE...] (docs/usage.md). Every error names the spec, and the
+// KERNEL:grid=X[xYxZ],block=X[xYxZ][,shmem=BYTES][,regs=N]
+// [,spill_stores=BYTES][,spill_loads=BYTES][,id=NAME][,PARAM=VALUE...]
+// (docs/usage.md). Every error names the spec, and the
 // file and line for a launch file.
 //
 //===----------------------------------------------------------------------===//
@@ -109,6 +110,12 @@ Expected<LaunchSpec> parseLaunchSpec(StringRef Text, StringRef Origin) {
         return specError(Origin, L.Text,
                          "regs '" + Value + "' is not a positive integer");
       L.Regs = R;
+    } else if (Key == "spill_stores" || Key == "spill_loads") {
+      uint64_t B;
+      if (Value.getAsInteger(10, B))
+        return specError(Origin, L.Text,
+                         Key + " '" + Value + "' is not a byte count");
+      (Key == "spill_stores" ? L.SpillStoreBytes : L.SpillLoadBytes) = B;
     } else if (Key == "id") {
       L.Id = Value.str();
     } else {

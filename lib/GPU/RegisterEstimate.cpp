@@ -65,6 +65,7 @@ RegisterEstimate estimateRegisters(const Function &F) {
   PressureOptions Opts;
   Opts.LoadHoistWindow = LoadHoistWindow;
   RegisterPressure P = computeRegisterPressure(F, Opts);
+  E.PeakAt = P.At;
   unsigned Raw = P.Max + RegisterOverhead;
   E.Registers = std::clamp(Raw, MinRegisters, MaxRegisters);
   raw_string_ostream OS(E.How);

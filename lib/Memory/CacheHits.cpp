@@ -14,7 +14,9 @@
 // requests (rewrites merge in the write-back L2). Constant and param loads:
 // the constant cache plays L1. Shared memory is not cached. A figure that
 // mentions a thread's ids (a trip count, a guarded execution count) is
-// evaluated at the middle thread of the middle block.
+// evaluated at the middle thread of the middle block. Register spills
+// (estimateSpillHits) hit a cache in the share of the resident threads'
+// frames it holds.
 //
 //===----------------------------------------------------------------------===//
 #include "KernelTime/Memory.h"
@@ -167,6 +169,27 @@ HitFractions estimateHits(const AccessInfo &A, const GpuTarget &T,
   H.L2 = (Loads ? 1 - H.L1 : 1) * H2;
   if (AtMiddle)
     OS << MiddleNote;
+  H.Why = std::move(Why);
+  return H;
+}
+
+HitFractions estimateSpillHits(uint64_t FrameBytesPerThread,
+                               uint64_t ThreadsPerSM, const GpuTarget &T,
+                               const CacheContext &C) {
+  HitFractions H;
+  std::string Why;
+  raw_string_ostream OS(Why);
+  double PerSM = static_cast<double>(FrameBytesPerThread) *
+                 static_cast<double>(std::max<uint64_t>(1, ThreadsPerSM));
+  double PerGpu = PerSM * std::max(1u, T.SmCount);
+  double L1Bytes = static_cast<double>(C.L1BytesAvailable);
+  double L2Bytes = static_cast<double>(T.L2.SizeBytes);
+  H.L1 = PerSM > 0 ? std::min(1.0, L1Bytes / PerSM) : 1;
+  H.L2 = PerGpu > 0 ? (1 - H.L1) * std::min(1.0, L2Bytes / PerGpu) : 0;
+  OS << "spill frames " << bytes(PerSM) << " per SM against " << bytes(L1Bytes)
+     << " of L1: " << percent(H.L1) << "; " << bytes(PerGpu)
+     << " on the GPU against " << bytes(L2Bytes) << " of L2: " << percent(H.L2)
+     << " more";
   H.Why = std::move(Why);
   return H;
 }

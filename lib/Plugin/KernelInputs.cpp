@@ -360,11 +360,10 @@ Expr KernelInputBuilder::activeFraction(const Instruction &I,
   return Fraction;
 }
 
-KernelInputs
-KernelInputBuilder::build(const std::map<std::string, Expr> &Params,
-                          const LaunchShape &Shape, const OccupancyResult &Occ,
-                          bool ColdCache, std::optional<HitOverride> Hits,
-                          std::vector<std::string> &Assumptions) {
+KernelInputs KernelInputBuilder::build(
+    const std::map<std::string, Expr> &Params, const LaunchShape &Shape,
+    const OccupancyResult &Occ, bool ColdCache, std::optional<HitOverride> Hits,
+    const SpillCode &Spills, std::vector<std::string> &Assumptions) {
   std::map<std::string, Expr> Subst = launchSubst(Params, Shape);
   Bindings Values;
   for (auto &[Name, E] : Subst)
@@ -485,6 +484,43 @@ KernelInputBuilder::build(const std::map<std::string, Expr> &Params,
     Whole += R;
     if (NumFragments > 1)
       ByFragment[Fragments->fragmentOf(*A.Inst)][It->second] += R;
+  }
+  if (Spills.At && Spills.StoreBytes + Spills.LoadBytes > 0) {
+    // Each thread rereads the slots it wrote: a cache serves the share of
+    // the resident threads' frames it holds. The frame is taken as the
+    // spill stores' bytes (each store its own slot); the threads are those
+    // of the blocks an SM holds at once.
+    uint64_t Threads = Shape.Block[0] * Shape.Block[1] * Shape.Block[2];
+    uint64_t Blocks = Shape.Grid[0] * Shape.Grid[1] * Shape.Grid[2];
+    uint64_t SMs = std::max(1u, T.SmCount);
+    uint64_t OnSM =
+        std::min<uint64_t>(Occ.BlocksPerSM, (Blocks + SMs - 1) / SMs);
+    HitFractions H =
+        estimateSpillHits(Spills.StoreBytes, Threads * OnSM, T, Ctx);
+    Expr Reach = executionsPerThread(*Spills.At, M)
+                     .substitute(MeanIterations)
+                     .substitute(Subst);
+    // Local memory, not the kernel's global accesses: the bytes load the
+    // caches and DRAM (the bandwidth levels) but leave the mean latency of
+    // the kernel's own global loads alone.
+    Rational Bytes(static_cast<int64_t>(Spills.StoreBytes + Spills.LoadBytes));
+    PerReach R;
+    R.Sectors = Bytes;
+    R.SectorsMissingL1 = Bytes * Rational::fromDouble(std::max(0.0, 1 - H.L1));
+    R.SectorsMissingL2 =
+        Bytes * Rational::fromDouble(std::max(0.0, 1 - H.L1 - H.L2));
+    ByReach[Reach] += R;
+    if (NumFragments > 1)
+      ByFragment[Fragments->fragmentOf(*Spills.At)][Reach] += R;
+    std::string Text;
+    raw_string_ostream OS(Text);
+    OS << "register spills (" << Spills.StoreBytes << " B of stores, "
+       << Spills.LoadBytes << " B of loads per thread, from the spec) run "
+       << "as often as the place where the register estimate peaks: " << Reach
+       << " per thread; local memory: " << H.Why
+       << "; they add to the caches' and DRAM's bytes, not to the issue or "
+          "the latency";
+    Assumptions.push_back(std::move(Text));
   }
   if (!LoadedBounds.empty()) {
     std::string Names;

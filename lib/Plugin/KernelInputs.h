@@ -28,6 +28,14 @@ struct HitOverride {
   double L1 = 0, L2 = 0;
 };
 
+/// ptxas's spill code of a launch (spill_stores=, spill_loads= of the
+/// spec) and where it is assumed to run: after At, the instruction where the
+/// register estimate's pressure peaks.
+struct SpillCode {
+  uint64_t StoreBytes = 0, LoadBytes = 0;
+  const llvm::Instruction *At = nullptr;
+};
+
 /// Per-warp dynamic instruction counts of the kernel's main thread, for the
 /// analytic models (MWP-CWP): all instructions, global memory instructions,
 /// the uncoalesced ones among them, barriers.
@@ -57,10 +65,12 @@ public:
   const std::set<std::string> &modelSymbols() const { return Symbols; }
 
   /// The inputs of one launch: \p Params substituted, ntid/nctaid bound to
-  /// \p Shape; assumptions made on the way are appended to \p Assumptions.
+  /// \p Shape, \p Spills' traffic added (docs/memory.md, "Register
+  /// spills"); assumptions made on the way are appended to \p Assumptions.
   KernelInputs build(const std::map<std::string, Expr> &Params,
                      const LaunchShape &Shape, const OccupancyResult &Occ,
                      bool ColdCache, std::optional<HitOverride> Hits,
+                     const SpillCode &Spills,
                      std::vector<std::string> &Assumptions);
 
   /// The instruction counts for a launch, bound as build binds (four more

@@ -283,8 +283,17 @@ bool predictOne(Module &M, const LaunchSpec &Spec, AnalysedKernel &K,
   Shape.Grid = Spec.Grid;
   Shape.Block = L.Block;
   Shape.BlocksPerSM = Occ->BlocksPerSM;
+  SpillCode Spills;
+  Spills.StoreBytes = Spec.SpillStoreBytes;
+  Spills.LoadBytes = Spec.SpillLoadBytes;
+  if (Spills.StoreBytes + Spills.LoadBytes > 0) {
+    auto It = Estimates.find(&F);
+    if (It == Estimates.end())
+      It = Estimates.emplace(&F, estimateRegisters(F)).first;
+    Spills.At = It->second.PeakAt;
+  }
   KernelInputs In = Builder.build(*Params, Shape, *Occ, options::ColdCache,
-                                  *Hits, L.Assumptions);
+                                  *Hits, Spills, L.Assumptions);
   L.Time = In.Time;
   L.Delay = In.Delay;
   L.Barriers = In.Barriers;

@@ -7,7 +7,8 @@ one compile with the plugin for every GPU of that sm_XX, one report. Groups
 compile in parallel (--jobs). Where ptxas is used, each group first compiles
 to PTX without the plugin and reads the kernel's registers and spills from
 `ptxas -v`; with --regs-from nvcc, from nvcc's own build of the source
-(ptxas of clang's PTX where nvcc fails); the specs then carry regs=N.
+(ptxas of clang's PTX where nvcc fails); the specs then carry regs=N, and
+spill_stores=B,spill_loads=B where ptxas spills.
 
 Commands (ARCH the GPUs' sm_XX, CUDA the flags of tools.Tools.cuda_flags):
   clang++ -x cuda --cuda-gpu-arch=ARCH --cuda-device-only -O3 CUDA -I.. -D..
@@ -207,8 +208,10 @@ class Job:
         with open(launch_file, 'w') as f:
             f.write('# ktime: %d launches of %s\n' % (len(configs), self.kernel))
             for c in configs:
-                f.write(c.launch.spec(self.kernel, c.id, regs=regs
-                                      if c.launch.regs is None else None) + '\n')
+                ours = c.launch.regs is None
+                f.write(c.launch.spec(self.kernel, c.id,
+                                      regs=regs if ours else None,
+                                      spills=spills if ours else None) + '\n')
         report_file = os.path.join(wd, 'g.json')
         cmd = base + ['-emit-llvm', '-c', '-o', os.devnull,
                       '-fpass-plugin=' + self.tools.plugin]
@@ -244,7 +247,8 @@ class Job:
                         source = regs_source
                     else:
                         source = e.get('regs_source') or 'estimate'
-                    out[(c.id, g)] = Prediction(e, source, spills, ptxas_note)
+                    out[(c.id, g)] = Prediction(e, source, sum(spills) if spills
+                                                else None, ptxas_note)
                 elif c.id in rejected:
                     out[(c.id, g)] = Failure('rejected', rejected[c.id])
                 else:
@@ -254,15 +258,16 @@ class Job:
 
 
     def _ptxas_registers(self, arch, ptx, log):
-        """(regs, spill bytes, None) from ptxas -v of PTX, or (None, None,
-        why not)."""
+        """(regs, (spill store bytes, spill load bytes), None) from ptxas -v
+        of PTX, or (None, None, why not)."""
         rc, out = self._run([self.tools.ptxas, '-v', '-arch=' + arch, ptx,
                              '-o', os.devnull], log)
         return _registers_of(rc, out, self.kernel, 'ptxas')
 
     def _nvcc_registers(self, arch, src, defines, extra_includes, log):
-        """(regs, spill bytes, None) from nvcc's own build of the source
-        (nvcc -cubin -Xptxas -v), or (None, None, why not)."""
+        """(regs, (spill store bytes, spill load bytes), None) from nvcc's
+        own build of the source (nvcc -cubin -Xptxas -v), or (None, None,
+        why not)."""
         cmd = [self.tools.nvcc, '-arch=' + arch, '-cubin', '-o', os.devnull,
                '-Xptxas', '-v']
         cmd += ['-I' + d for d in self.include_dirs + extra_includes]
@@ -272,11 +277,12 @@ class Job:
 
 
 def _registers_of(rc, out, kernel, tool):
-    """The kernel's registers and spill bytes in TOOL's ptxas -v output."""
+    """The kernel's registers and (spill store, spill load) bytes in TOOL's
+    ptxas -v output."""
     entry = toolsmod.find_kernel_entry(toolsmod.parse_ptxas(out), kernel) \
         if rc == 0 else None
     if entry and entry['regs'] is not None:
-        return entry['regs'], entry['spill_stores'] + entry['spill_loads'], None
+        return entry['regs'], (entry['spill_stores'], entry['spill_loads']), None
     if rc != 0:
         return None, None, '%s failed: %s' % (tool, _tail(out, 1))
     return None, None, '%s did not list %s' % (tool, kernel)

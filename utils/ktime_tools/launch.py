@@ -11,6 +11,7 @@ parameter does not exist); a missing problem-size axis is 1. The block is
 where they are absent (Kernel Tuner's defaults).
 
 Spec (docs/usage.md): KERNEL:grid=XxYxZ,block=XxYxZ[,shmem=B][,regs=N]
+[,spill_stores=B,spill_loads=B]
 [,NAME=VALUE...][,id=ID].
 """
 
@@ -192,7 +193,9 @@ class Launch:
     def threads(self):
         return self.block[0] * self.block[1] * self.block[2]
 
-    def spec(self, kernel, launch_id=None, regs=None):
+    def spec(self, kernel, launch_id=None, regs=None, spills=None):
+        """The spec line; REGS and SPILLS (ptxas's spill store and load
+        bytes) as read from ptxas, unless the launch gives its own."""
         regs = self.regs if regs is None else regs
         out = '%s:grid=%s,block=%s' % (kernel, 'x'.join(map(str, self.grid)),
                                        'x'.join(map(str, self.block)))
@@ -200,6 +203,9 @@ class Launch:
             out += ',shmem=%d' % self.shmem
         if regs is not None:
             out += ',regs=%d' % regs
+        own = 'spill_stores' in self.args or 'spill_loads' in self.args
+        if spills and any(spills) and not own:
+            out += ',spill_stores=%d,spill_loads=%d' % spills
         for k, v in self.args.items():
             out += ',%s=%s' % (k, v)
         if launch_id is not None:

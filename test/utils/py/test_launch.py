@@ -83,6 +83,19 @@ class SpecTest(unittest.TestCase):
                          'regs=40,n=7')
         self.assertEqual(l.threads(), 384)
 
+    def test_spec_spills(self):
+        # ptxas's spill bytes follow regs=; none when ptxas reports none,
+        # and the launch's own spill_stores= or spill_loads= stand.
+        l = launch.Launch((4, 1, 1), (256, 1, 1))
+        self.assertEqual(l.spec('k', regs=255, spills=(2528, 2624)),
+                         'k:grid=4x1x1,block=256x1x1,regs=255,'
+                         'spill_stores=2528,spill_loads=2624')
+        self.assertEqual(l.spec('k', regs=40, spills=(0, 0)),
+                         'k:grid=4x1x1,block=256x1x1,regs=40')
+        own = launch.Launch((4, 1, 1), (256, 1, 1), args={'spill_loads': '8'})
+        self.assertEqual(own.spec('k', regs=255, spills=(16, 16)),
+                         'k:grid=4x1x1,block=256x1x1,regs=255,spill_loads=8')
+
     def test_parse_launch(self):
         l = launch.parse_launch('saxpy:grid={ceil(n / bs)},block={bs},arg0={n}',
                                 dict(n=1000, bs=256), 'saxpy')
