@@ -103,7 +103,7 @@ llvm::Expected<OccupancyResult> computeOccupancy(const GpuTarget &T,
 /// Registers per thread guessed from the IR, for when ptxas has not said.
 struct RegisterEstimate {
   unsigned Registers = 0;
-  /// The instruction after which the pressure peaks (nullptr for a
+  /// Where the pressure peaks (RegisterPressure::At; nullptr for a
   /// declaration): where ptxas is assumed to place its spill code.
   const llvm::Instruction *PeakAt = nullptr;
   /// How the number came about, one line: "pressure 35 at line 12 + 7

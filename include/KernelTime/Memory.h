@@ -301,13 +301,13 @@ HitFractions estimateHits(const AccessInfo &A, const GpuTarget &T,
 /// stores) that L1 and L2 serve (docs/memory.md, "Register spills"): each
 /// thread rereads the slots it wrote, so a cache serves the share of the
 /// resident threads' frames it holds:
-///   L1 = min(1, L1 bytes / (frame x threads resident on the SM))
-///   L2 = (1 - L1) x min(1, l2.size_bytes / (frame x threads resident on
-///        the GPU))
-/// with \p ThreadsPerSM the resident blocks' threads. A pure function.
+///   L1 = min(1, L1 bytes / (frame x ThreadsPerSM))
+///   L2 = (1 - L1) x min(1, l2.size_bytes / (frame x ThreadsOnGpu))
+/// with the threads of the blocks one SM, and all SMs, hold at once. A pure
+/// function.
 HitFractions estimateSpillHits(uint64_t FrameBytesPerThread,
-                               uint64_t ThreadsPerSM, const GpuTarget &T,
-                               const CacheContext &C);
+                               uint64_t ThreadsPerSM, uint64_t ThreadsOnGpu,
+                               const GpuTarget &T, const CacheContext &C);
 
 /// A coalescing factor as printouts and remarks show it: an integer, or
 /// a decimal with two digits ("1.25").

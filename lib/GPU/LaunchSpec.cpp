@@ -111,10 +111,13 @@ Expected<LaunchSpec> parseLaunchSpec(StringRef Text, StringRef Origin) {
                          "regs '" + Value + "' is not a positive integer");
       L.Regs = R;
     } else if (Key == "spill_stores" || Key == "spill_loads") {
+      // A byte count of 32 bits: the sums over a kernel's traffic stay exact
+      // (ptxas reports at most kilobytes).
       uint64_t B;
-      if (Value.getAsInteger(10, B))
+      if (Value.getAsInteger(10, B) || B > UINT32_MAX)
         return specError(Origin, L.Text,
-                         Key + " '" + Value + "' is not a byte count");
+                         Key + " '" + Value +
+                             "' is not a byte count below 2^32");
       (Key == "spill_stores" ? L.SpillStoreBytes : L.SpillLoadBytes) = B;
     } else if (Key == "id") {
       L.Id = Value.str();

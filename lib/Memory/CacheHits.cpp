@@ -174,14 +174,16 @@ HitFractions estimateHits(const AccessInfo &A, const GpuTarget &T,
 }
 
 HitFractions estimateSpillHits(uint64_t FrameBytesPerThread,
-                               uint64_t ThreadsPerSM, const GpuTarget &T,
-                               const CacheContext &C) {
+                               uint64_t ThreadsPerSM, uint64_t ThreadsOnGpu,
+                               const GpuTarget &T, const CacheContext &C) {
   HitFractions H;
   std::string Why;
   raw_string_ostream OS(Why);
-  double PerSM = static_cast<double>(FrameBytesPerThread) *
-                 static_cast<double>(std::max<uint64_t>(1, ThreadsPerSM));
-  double PerGpu = PerSM * std::max(1u, T.SmCount);
+  double Frame = static_cast<double>(FrameBytesPerThread);
+  double PerSM =
+      Frame * static_cast<double>(std::max<uint64_t>(1, ThreadsPerSM));
+  double PerGpu =
+      Frame * static_cast<double>(std::max<uint64_t>(1, ThreadsOnGpu));
   double L1Bytes = static_cast<double>(C.L1BytesAvailable);
   double L2Bytes = static_cast<double>(T.L2.SizeBytes);
   H.L1 = PerSM > 0 ? std::min(1.0, L1Bytes / PerSM) : 1;

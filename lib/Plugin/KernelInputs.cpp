@@ -488,22 +488,25 @@ KernelInputs KernelInputBuilder::build(
   if (Spills.At && Spills.StoreBytes + Spills.LoadBytes > 0) {
     // Each thread rereads the slots it wrote: a cache serves the share of
     // the resident threads' frames it holds. The frame is taken as the
-    // spill stores' bytes (each store its own slot); the threads are those
-    // of the blocks an SM holds at once.
+    // larger of the spill stores' and loads' bytes (each its own slot); the
+    // threads are those of the blocks an SM, and the GPU, hold at once.
     uint64_t Threads = Shape.Block[0] * Shape.Block[1] * Shape.Block[2];
     uint64_t Blocks = Shape.Grid[0] * Shape.Grid[1] * Shape.Grid[2];
     uint64_t SMs = std::max(1u, T.SmCount);
     uint64_t OnSM =
         std::min<uint64_t>(Occ.BlocksPerSM, (Blocks + SMs - 1) / SMs);
+    uint64_t OnGpu = std::min<uint64_t>(Blocks, OnSM * SMs);
     HitFractions H =
-        estimateSpillHits(Spills.StoreBytes, Threads * OnSM, T, Ctx);
+        estimateSpillHits(std::max(Spills.StoreBytes, Spills.LoadBytes),
+                          Threads * OnSM, Threads * OnGpu, T, Ctx);
     Expr Reach = executionsPerThread(*Spills.At, M)
                      .substitute(MeanIterations)
                      .substitute(Subst);
     // Local memory, not the kernel's global accesses: the bytes load the
     // caches and DRAM (the bandwidth levels) but leave the mean latency of
     // the kernel's own global loads alone.
-    Rational Bytes(static_cast<int64_t>(Spills.StoreBytes + Spills.LoadBytes));
+    Rational Bytes = Rational(static_cast<int64_t>(Spills.StoreBytes)) +
+                     Rational(static_cast<int64_t>(Spills.LoadBytes));
     PerReach R;
     R.Sectors = Bytes;
     R.SectorsMissingL1 = Bytes * Rational::fromDouble(std::max(0.0, 1 - H.L1));

@@ -200,19 +200,23 @@ TEST(CacheHits, Spills) {
   // L1 = 0.25. On 108 SMs: 56623104 B against 41943040 of L2: L2 = 0.75 x
   // 41943040 / 56623104.
   CacheContext C = launch(8, 131072);
-  HitFractions H = estimateSpillHits(256, 2048, T, C);
+  HitFractions H = estimateSpillHits(256, 2048, 108 * 2048, T, C);
   EXPECT_DOUBLE_EQ(H.L1, 0.25);
   EXPECT_DOUBLE_EQ(H.L2, 0.75 * 41943040.0 / 56623104.0);
   EXPECT_NE(H.Why.find("spill frames"), std::string::npos) << H.Why;
   // 16 B frames x 2048 = 32768 B fit: all L1.
-  H = estimateSpillHits(16, 2048, T, C);
+  H = estimateSpillHits(16, 2048, 108 * 2048, T, C);
   EXPECT_EQ(H.L1, 1);
   EXPECT_EQ(H.L2, 0);
   // No L1 left for data: L2 holds what fits of 108 x 524288 B.
   C.L1BytesAvailable = 0;
-  H = estimateSpillHits(256, 2048, T, C);
+  H = estimateSpillHits(256, 2048, 108 * 2048, T, C);
   EXPECT_EQ(H.L1, 0);
   EXPECT_DOUBLE_EQ(H.L2, 41943040.0 / 56623104.0);
+  // One block of 256 threads on the whole GPU: 65536 B fit L2.
+  H = estimateSpillHits(256, 256, 256, T, C);
+  EXPECT_EQ(H.L1, 0);
+  EXPECT_EQ(H.L2, 1);
 }
 
 } // namespace

@@ -247,7 +247,10 @@ class Job:
                         source = regs_source
                     else:
                         source = e.get('regs_source') or 'estimate'
-                    out[(c.id, g)] = Prediction(e, source, sum(spills) if spills
+                    # The spills the spec carried (none when the launch
+                    # gave its own registers).
+                    carried = spills if c.launch.regs is None else None
+                    out[(c.id, g)] = Prediction(e, source, sum(carried) if carried
                                                 else None, ptxas_note)
                 elif c.id in rejected:
                     out[(c.id, g)] = Failure('rejected', rejected[c.id])

@@ -11,7 +11,7 @@ parameter does not exist); a missing problem-size axis is 1. The block is
 where they are absent (Kernel Tuner's defaults).
 
 Spec (docs/usage.md): KERNEL:grid=XxYxZ,block=XxYxZ[,shmem=B][,regs=N]
-[,spill_stores=B,spill_loads=B]
+[,spill_stores=B][,spill_loads=B]
 [,NAME=VALUE...][,id=ID].
 """
 
@@ -213,7 +213,7 @@ class Launch:
         return out
 
 
-RESERVED = ('grid', 'block', 'shmem', 'regs', 'id')
+RESERVED = ('grid', 'block', 'shmem', 'regs', 'spill_stores', 'spill_loads', 'id')
 
 
 def parse_launch(text, names=None, kernel=None):
@@ -241,6 +241,9 @@ def parse_launch(text, names=None, kernel=None):
         raise LaunchError("--launch '%s': needs grid= and block=" % text)
     grid = parse_dims(fields.pop('grid'), 'grid')
     block = parse_dims(fields.pop('block'), 'block')
+    for key in ('spill_stores', 'spill_loads'):
+        if key in fields and not fields[key].isdigit():
+            raise LaunchError("--launch '%s': %s must be a byte count" % (text, key))
     shmem = regs = None
     for key in ('shmem', 'regs'):
         if key in fields:

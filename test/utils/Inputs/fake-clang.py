@@ -12,7 +12,8 @@ the spec's NAME=VALUE arguments):
   FAKE_KTIME_REJECT     a launch for which it is true goes to "errors"
   FAKE_KTIME_FAIL       a compile for which it is true fails (exit 1)
   FAKE_PTXAS_REGS       registers written into the PTX for fake-ptxas
-                        (default 40), FAKE_PTXAS_SPILL spill bytes (0)
+                        (default 40), FAKE_PTXAS_SPILL spill store bytes (0;
+                        fake-ptxas reports twice as many load bytes)
   FAKE_KTIME_ENTRY      the kernel's symbol in the PTX (default
                         _Z6kernelPf)
   FAKE_KTIME_LOG        a file that gets one line per run: "plugin" or

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """A stand-in for `ptxas -v -arch=sm_XX FILE.ptx -o /dev/null` for the tests
 of utils/ktime: reads the ".entry NAME // regs=R spill=S" line fake-clang.py
-writes and prints what ptxas -v prints for such a kernel. FAKE_PTXAS_FAIL
+writes and prints what ptxas -v prints for such a kernel: S bytes of spill
+stores and 2 S of spill loads (unequal, so that tests see which is which). FAKE_PTXAS_FAIL
 set makes it fail like ptxas on bad PTX."""
 
 import os
@@ -23,7 +24,7 @@ def main(argv):
                          % (name, arch))
         sys.stderr.write('ptxas info    : Function properties for %s\n' % name)
         sys.stderr.write('    0 bytes stack frame, %s bytes spill stores, %s bytes spill '
-                         'loads\n' % (spill, spill))
+                         'loads\n' % (spill, 2 * int(spill)))
         sys.stderr.write('ptxas info    : Used %s registers, used 0 barriers, 376 bytes '
                          'cmem[0]\n' % regs)
     return 0
