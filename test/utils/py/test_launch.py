@@ -92,6 +92,10 @@ class SpecTest(unittest.TestCase):
                          'spill_stores=2528,spill_loads=2624')
         self.assertEqual(l.spec('k', regs=40, spills=(0, 0)),
                          'k:grid=4x1x1,block=256x1x1,regs=40')
+        with self.assertRaises(launch.LaunchError):
+            launch.parse_launch('grid=1,block=32,spill_stores=abc')
+        self.assertEqual(launch.parse_launch('grid=1,block=32,spill_loads=8').args,
+                         {'spill_loads': '8'})
         own = launch.Launch((4, 1, 1), (256, 1, 1), args={'spill_loads': '8'})
         self.assertEqual(own.spec('k', regs=255, spills=(16, 16)),
                          'k:grid=4x1x1,block=256x1x1,regs=255,spill_loads=8')
