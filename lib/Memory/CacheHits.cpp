@@ -6,12 +6,14 @@
 //   L1 (loads) = r                      if blocks x footprint <= L1 bytes
 //              = r x L1 bytes / (blocks x footprint)  otherwise
 //   h2 = 1 if the grid footprint fits L2 and the cache is warm, else
-//        max(0, 1 - grid footprint / bytes reaching L2) (compulsory misses)
+//        max(0, 1 - grid footprint / sector bytes reaching L2) (compulsory
+//        misses: each distinct byte once, however many sectors its
+//        requests move)
 //   L2 = (1 - L1) x h2
 // Stores and atomics: L1 = 0 (L1 is write-through; atomics run in L2);
 // L2 = 1 when the grid footprint fits L2 and the cache is warm (the lines
 // stay there, dirty, across launches), else 1 - grid footprint / grid
-// requests (rewrites merge in the write-back L2). Constant and param loads:
+// requests in sector bytes (rewrites merge in the write-back L2). Constant and param loads:
 // the constant cache plays L1. Shared memory is not cached. A figure that
 // mentions a thread's ids (a trip count, a guarded execution count) is
 // evaluated at the middle thread of the middle block. Register spills
@@ -158,7 +160,14 @@ HitFractions estimateHits(const AccessInfo &A, const GpuTarget &T,
     OS << "L2: grid footprint " << bytes(*GridFoot) << " fits " << bytes(L2Size)
        << " (warm across launches)";
   } else if (Grid && Req && Blocks && *Req > 0) {
-    double ToL2 = *Req * *Blocks * (Loads ? 1 - H.L1 : 1);
+    // In sectors, the unit the misses are charged in: a request that
+    // moves more sectors than its bytes need (a two-wide block's rows)
+    // still misses only the distinct bytes once.
+    double Moved = A.BytesPerThread > 0 && A.TransferredBytesPerThread > 0
+                       ? A.TransferredBytesPerThread.toDouble() /
+                             static_cast<double>(A.BytesPerThread)
+                       : 1;
+    double ToL2 = *Req * Moved * *Blocks * (Loads ? 1 - H.L1 : 1);
     H2 = ToL2 > 0 ? std::clamp(1 - *Grid / ToL2, 0.0, 1.0) : 0;
     OS << "L2: " << (C.ColdCache ? "cold cache" : "footprint exceeds L2")
        << ", compulsory misses only (" << bytes(*Grid) << " of " << bytes(ToL2)

@@ -121,6 +121,25 @@ TEST(CacheHits, StreamingBeyondL2) {
   EXPECT_EQ(H.L2, 0);
 }
 
+TEST(CacheHits, CompulsoryMissesInSectors) {
+  GpuTarget T = a100();
+  // The streaming access above, but each 4-byte request moves 16 bytes of
+  // sectors (a two-wide block's rows, factor 4): 4 x 1024 x 390625 sector
+  // bytes reach L2 and only the footprint, 1024 x 390625, misses: h2 =
+  // 1 - 1/4, so the sectors from DRAM are 16 x 0.25 = 4 bytes per thread,
+  // the bytes asked for.
+  AccessInfo A = stencilLoad();
+  A.TransferredBytesPerThread = Rational(16);
+  A.Reuse.RequestedBytesPerBlock = Expr::constant(1024);
+  A.Reuse.UniqueBytesPerBlock = Expr::constant(1024);
+  A.Reuse.GridFootprintBytes = 1024 * Expr::symbol("nctaid.x");
+  CacheContext C = launch(8, 100000);
+  C.Launch["nctaid.x"] = Rational(390625);
+  HitFractions H = estimateHits(A, T, C);
+  EXPECT_EQ(H.L1, 0);
+  EXPECT_DOUBLE_EQ(H.L2, 0.75);
+}
+
 TEST(CacheHits, SharedAndConstant) {
   GpuTarget T = a100();
   AccessInfo S = stencilLoad();
