@@ -106,17 +106,27 @@ TEST(CacheHits, Stores) {
   EXPECT_EQ(H.L2, 0);
 }
 
-TEST(CacheHits, StreamingBeyondL2) {
-  GpuTarget T = a100();
-  // No reuse and 100 M floats: L1 = 0; 400000000 > 41943040 bytes: only
-  // compulsory misses, which are all of them: L2 = 0.
+/// A load without reuse over 100 M floats: 1024 bytes per block, 390625
+/// blocks, 400000000 bytes > 41943040 of L2.
+AccessInfo streamingLoad() {
   AccessInfo A = stencilLoad();
   A.Reuse.RequestedBytesPerBlock = Expr::constant(1024);
   A.Reuse.UniqueBytesPerBlock = Expr::constant(1024);
   A.Reuse.GridFootprintBytes = 1024 * Expr::symbol("nctaid.x");
+  return A;
+}
+
+CacheContext streamingLaunch() {
   CacheContext C = launch(8, 100000);
   C.Launch["nctaid.x"] = Rational(390625);
-  HitFractions H = estimateHits(A, T, C);
+  return C;
+}
+
+TEST(CacheHits, StreamingBeyondL2) {
+  GpuTarget T = a100();
+  // No reuse: L1 = 0; beyond L2 only compulsory misses, which are all of
+  // them: L2 = 0.
+  HitFractions H = estimateHits(streamingLoad(), T, streamingLaunch());
   EXPECT_EQ(H.L1, 0);
   EXPECT_EQ(H.L2, 0);
 }
@@ -128,14 +138,9 @@ TEST(CacheHits, CompulsoryMissesInSectors) {
   // bytes reach L2 and only the footprint, 1024 x 390625, misses: h2 =
   // 1 - 1/4, so the sectors from DRAM are 16 x 0.25 = 4 bytes per thread,
   // the bytes asked for.
-  AccessInfo A = stencilLoad();
+  AccessInfo A = streamingLoad();
   A.TransferredBytesPerThread = Rational(16);
-  A.Reuse.RequestedBytesPerBlock = Expr::constant(1024);
-  A.Reuse.UniqueBytesPerBlock = Expr::constant(1024);
-  A.Reuse.GridFootprintBytes = 1024 * Expr::symbol("nctaid.x");
-  CacheContext C = launch(8, 100000);
-  C.Launch["nctaid.x"] = Rational(390625);
-  HitFractions H = estimateHits(A, T, C);
+  HitFractions H = estimateHits(A, T, streamingLaunch());
   EXPECT_EQ(H.L1, 0);
   EXPECT_DOUBLE_EQ(H.L2, 0.75);
 }
