@@ -13,12 +13,12 @@
 // Stores and atomics: L1 = 0 (L1 is write-through; atomics run in L2);
 // L2 = 1 when the grid footprint fits L2 and the cache is warm (the lines
 // stay there, dirty, across launches), else 1 - grid footprint / grid
-// requests in sector bytes (rewrites merge in the write-back L2). Constant and param loads:
-// the constant cache plays L1. Shared memory is not cached. A figure that
-// mentions a thread's ids (a trip count, a guarded execution count) is
-// evaluated at the middle thread of the middle block. Register spills
-// (estimateSpillHits) hit a cache in the share of the resident threads'
-// frames it holds.
+// requests in sector bytes (rewrites merge in the write-back L2). Constant
+// and param loads: the constant cache plays L1. Shared memory is not
+// cached. A figure that mentions a thread's ids (a trip count, a guarded
+// execution count) is evaluated at the middle thread of the middle block.
+// Register spills (estimateSpillHits) hit a cache in the share of the
+// resident threads' frames it holds.
 //
 //===----------------------------------------------------------------------===//
 #include "KernelTime/Memory.h"
