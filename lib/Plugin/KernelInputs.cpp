@@ -422,6 +422,13 @@ KernelInputs KernelInputBuilder::build(
       SectorsMissingL2 += O.SectorsMissingL2;
       return *this;
     }
+    /// Sectors moved, and those missing L1 and L2 at hit fractions \p H.
+    void addSectors(const Rational &Moved, const HitFractions &H) {
+      Sectors += Moved;
+      SectorsMissingL1 += Moved * Rational::fromDouble(std::max(0.0, 1 - H.L1));
+      SectorsMissingL2 +=
+          Moved * Rational::fromDouble(std::max(0.0, 1 - H.L1 - H.L2));
+    }
   };
   std::map<const BasicBlock *, Expr> ReachOfBlock;
   bool BoundedFraction = false;
@@ -434,6 +441,14 @@ KernelInputs KernelInputBuilder::build(
   unsigned NumFragments = Fragments ? Fragments->size() : 1;
   std::vector<std::map<Expr, PerReach>> ByFragment(
       NumFragments > 1 ? NumFragments : 0);
+  // Traffic of instruction I at reach Reach: the whole kernel's, and its
+  // fragment's.
+  auto Record = [&](const Instruction &I, const Expr &Reach,
+                    const PerReach &R) {
+    ByReach[Reach] += R;
+    if (NumFragments > 1)
+      ByFragment[Fragments->fragmentOf(I)][Reach] += R;
+  };
   for (const AccessInfo &A : MA.accesses()) {
     const BasicBlock *BB = A.Inst->getParent();
     auto [It, New] = ReachOfBlock.try_emplace(BB);
@@ -442,7 +457,6 @@ KernelInputs KernelInputBuilder::build(
                     activeFraction(*A.Inst, MA, BoundedFraction, LoadedBounds))
                        .substitute(MeanIterations)
                        .substitute(Subst);
-    PerReach &Whole = ByReach[It->second];
     PerReach R;
     switch (A.Space) {
     case MemSpace::Shared:
@@ -466,24 +480,17 @@ KernelInputs KernelInputBuilder::build(
         NotedHits = true;
       }
       Rational Bytes(static_cast<int64_t>(A.BytesPerThread));
-      Rational Sectors = A.TransferredBytesPerThread;
       R.Global += Bytes;
       R.Uncoalesced += A.UncoalescedBytesPerThread;
       R.L1Hit += Bytes * Rational::fromDouble(H.L1);
       R.L2Hit += Bytes * Rational::fromDouble(H.L2);
-      R.Sectors += Sectors;
-      R.SectorsMissingL1 +=
-          Sectors * Rational::fromDouble(std::max(0.0, 1 - H.L1));
-      R.SectorsMissingL2 +=
-          Sectors * Rational::fromDouble(std::max(0.0, 1 - H.L1 - H.L2));
+      R.addSectors(A.TransferredBytesPerThread, H);
       break;
     }
     default:
       break;
     }
-    Whole += R;
-    if (NumFragments > 1)
-      ByFragment[Fragments->fragmentOf(*A.Inst)][It->second] += R;
+    Record(*A.Inst, It->second, R);
   }
   if (Spills.At && Spills.StoreBytes + Spills.LoadBytes > 0) {
     // Each thread rereads the slots it wrote: a cache serves the share of
@@ -508,13 +515,8 @@ KernelInputs KernelInputBuilder::build(
     Rational Bytes = Rational(static_cast<int64_t>(Spills.StoreBytes)) +
                      Rational(static_cast<int64_t>(Spills.LoadBytes));
     PerReach R;
-    R.Sectors = Bytes;
-    R.SectorsMissingL1 = Bytes * Rational::fromDouble(std::max(0.0, 1 - H.L1));
-    R.SectorsMissingL2 =
-        Bytes * Rational::fromDouble(std::max(0.0, 1 - H.L1 - H.L2));
-    ByReach[Reach] += R;
-    if (NumFragments > 1)
-      ByFragment[Fragments->fragmentOf(*Spills.At)][Reach] += R;
+    R.addSectors(Bytes, H);
+    Record(*Spills.At, Reach, R);
     std::string Text;
     raw_string_ostream OS(Text);
     OS << "register spills (" << Spills.StoreBytes << " B of stores, "

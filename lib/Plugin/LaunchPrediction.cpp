@@ -156,6 +156,15 @@ bindParameters(const LaunchSpec &Spec, const Function &F,
 /// launches.
 using RegisterCache = std::map<const Function *, RegisterEstimate>;
 
+/// The register estimate of \p F, computed on its first use.
+const RegisterEstimate &estimateOf(const Function &F,
+                                   RegisterCache &Estimates) {
+  auto It = Estimates.find(&F);
+  if (It == Estimates.end())
+    It = Estimates.emplace(&F, estimateRegisters(F)).first;
+  return It->second;
+}
+
 /// Registers per thread for a launch and where they come from.
 unsigned chooseRegisters(const LaunchSpec &Spec, const Function &F,
                          RegisterCache &Estimates, std::string &Source,
@@ -168,10 +177,7 @@ unsigned chooseRegisters(const LaunchSpec &Spec, const Function &F,
     Source = "option";
     return options::Regs;
   }
-  auto It = Estimates.find(&F);
-  if (It == Estimates.end())
-    It = Estimates.emplace(&F, estimateRegisters(F)).first;
-  const RegisterEstimate &E = It->second;
+  const RegisterEstimate &E = estimateOf(F, Estimates);
   Source = "estimate";
   How = E.How;
   return E.Registers;
@@ -286,12 +292,8 @@ bool predictOne(Module &M, const LaunchSpec &Spec, AnalysedKernel &K,
   SpillCode Spills;
   Spills.StoreBytes = Spec.SpillStoreBytes;
   Spills.LoadBytes = Spec.SpillLoadBytes;
-  if (Spills.StoreBytes + Spills.LoadBytes > 0) {
-    auto It = Estimates.find(&F);
-    if (It == Estimates.end())
-      It = Estimates.emplace(&F, estimateRegisters(F)).first;
-    Spills.At = It->second.PeakAt;
-  }
+  if (Spills.StoreBytes + Spills.LoadBytes > 0)
+    Spills.At = estimateOf(F, Estimates).PeakAt;
   KernelInputs In = Builder.build(*Params, Shape, *Occ, options::ColdCache,
                                   *Hits, Spills, L.Assumptions);
   L.Time = In.Time;
