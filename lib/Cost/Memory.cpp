@@ -22,6 +22,9 @@
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Operator.h"
 
+#include <limits>
+#include <string>
+
 using namespace llvm;
 
 namespace ktime {
@@ -169,6 +172,13 @@ CostInfo costAccess(const CostContext &Ctx, const Value *Ptr, uint64_t Bytes,
                     uint64_t AlignBytes, bool IsLoad, bool ReadOnly) {
   MemSpace S = getMemSpace(Ptr);
   MemSpace Priced = S == MemSpace::Generic ? MemSpace::Global : S;
+  // An access of 4 GiB or more per thread (a memcpy of a huge constant
+  // length, a load of a huge array) is beyond what the counts hold: it is
+  // priced as one access of its alignment, with an assumption.
+  bool TooLarge = Bytes > std::numeric_limits<uint32_t>::max();
+  uint64_t AskedBytes = Bytes;
+  if (TooLarge)
+    Bytes = std::min<uint64_t>(16, std::max<uint64_t>(AlignBytes, 1));
   unsigned N = accessCount(Bytes, AlignBytes);
   CostBuilder B = Ctx.builder();
   // Split accesses issue back to back and complete side by side: one
@@ -188,6 +198,13 @@ CostInfo costAccess(const CostContext &Ctx, const Value *Ptr, uint64_t Bytes,
   C.AccessBytes = static_cast<unsigned>(Bytes);
   if (S == MemSpace::Generic)
     C.Assumption = GenericAssumption;
+  if (TooLarge) {
+    if (!C.Assumption.empty())
+      C.Assumption += "; ";
+    C.Assumption += "an access of " + std::to_string(AskedBytes) +
+                    " bytes (4 GiB or more per thread) priced as one access "
+                    "of its alignment";
+  }
   return C;
 }
 
