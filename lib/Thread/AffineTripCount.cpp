@@ -213,6 +213,14 @@ computeAffineTripCount(const Loop &L, ScalarEvolution &SE, ScevToExpr &Conv,
     if (std::optional<Expr> T = constantNotEqualCount(AR, Bound, SE))
       return AffineTrip{HeaderExits ? *T : *T + 1, std::nullopt,
                         Expr::constant(1)};
+  // With a constant start, step and bound there is nothing to keep readable,
+  // and the formulas below count in unbounded integers: a counter that wraps
+  // around its width (no nsw/nuw, or a "!=" the step jumps over) would get a
+  // wrong count, even a negative one. ScalarEvolution's own count is exact
+  // in w-bit arithmetic, and it says when there is none (an endless loop).
+  if (isa<SCEVConstant>(AR->getStart()) && isa<SCEVConstant>(Step) &&
+      isa<SCEVConstant>(Bound))
+    return std::nullopt;
   // The operands of an unsigned comparison are unsigned numbers (an i8
   // bound of -56 is 200).
   bool Unsigned = CmpInst::isUnsigned(Pred);
