@@ -239,6 +239,34 @@ Expected<BlockSample> sampleBlock(const KernelInputs &In,
 
 namespace {
 
+/// An error naming the symbols of a thread's time or delay that the launch
+/// leaves without value: everything but the ids, the sizes and the
+/// latencies (which the bandwidth iterations bind) must be bound by now.
+/// The warp sampling evaluates these expressions with the latencies, and
+/// an unbound symbol there counted as 0 (a device function's parameter
+/// passed on through a recursive call, say).
+Error checkBound(const KernelInputs &In, const LaunchShape &Shape) {
+  Bindings Known = getLaunchSizeBindings(Shape);
+  std::string Missing;
+  for (const Expr *E : {&In.Time, &In.Delay}) {
+    std::set<std::string> Symbols;
+    E->collectSymbols(Symbols);
+    for (const std::string &S : Symbols) {
+      StringRef Name(S);
+      if (Known.count(S) || Name.starts_with("lat.") ||
+          Name.starts_with("tid.") || Name.starts_with("ctaid.") ||
+          StringRef(Missing).contains("'" + S + "'"))
+        continue;
+      Missing += (Missing.empty() ? "'" : ", '") + S + "'";
+    }
+  }
+  if (Missing.empty())
+    return Error::success();
+  return createStringError(inconvertibleErrorCode(), "no value for " + Missing +
+                                                         " in the time " +
+                                                         In.Time.str());
+}
+
 /// The launch of a kernel, or of one of its fragments, on its own.
 Expected<Prediction> predictWhole(const KernelInputs &In,
                                   const LaunchShape &Shape, const GpuTarget &T,
@@ -249,6 +277,8 @@ Expected<Prediction> predictWhole(const KernelInputs &In,
   if (Blocks == 0 || Threads == 0 || Shape.BlocksPerSM == 0)
     return createStringError(inconvertibleErrorCode(),
                              "empty launch or no resident block");
+  if (Error E = checkBound(In, Shape))
+    return std::move(E);
   uint64_t PerWave = uint64_t(Shape.BlocksPerSM) * T.SmCount;
   uint64_t FullWaves = Blocks / PerWave;
   uint64_t Rest = Blocks % PerWave;

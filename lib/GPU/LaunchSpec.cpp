@@ -9,6 +9,8 @@
 #include "KernelTime/GPU.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 
 using namespace llvm;
@@ -81,6 +83,7 @@ Expected<LaunchSpec> parseLaunchSpec(StringRef Text, StringRef Origin) {
   L.Kernel = S.substr(0, Colon).trim().str();
   SmallVector<StringRef, 8> Fields;
   S.substr(Colon + 1).split(Fields, ',');
+  StringSet<> Seen;
   for (StringRef Field : Fields) {
     Field = Field.trim();
     if (Field.empty())
@@ -91,6 +94,9 @@ Expected<LaunchSpec> parseLaunchSpec(StringRef Text, StringRef Origin) {
     if (!Field.contains('=') || Key.empty() || Value.empty())
       return specError(Origin, L.Text,
                        "field '" + Field + "' is not NAME=VALUE");
+    // Every key once: a second grid= or block= silently won before.
+    if (!Seen.insert(Key).second)
+      return specError(Origin, L.Text, "'" + Key + "' given twice");
     if (Key == "grid" || Key == "block") {
       std::optional<std::array<uint64_t, 3>> D = parseDim(Value);
       if (!D)
@@ -127,9 +133,6 @@ Expected<LaunchSpec> parseLaunchSpec(StringRef Text, StringRef Origin) {
         return specError(Origin, L.Text,
                          "value of '" + Key + "' ('" + Value +
                              "') is not a number");
-      for (auto &[Name, V] : L.Params)
-        if (Name == Key)
-          return specError(Origin, L.Text, "'" + Key + "' given twice");
       L.Params.push_back({Key.str(), *N});
     }
   }
@@ -138,7 +141,24 @@ Expected<LaunchSpec> parseLaunchSpec(StringRef Text, StringRef Origin) {
   return L;
 }
 
+/// A launch file of a million lines is 100 MB; anything larger is not one.
+static constexpr uint64_t MaxLaunchFileBytes = 256u << 20;
+
 Expected<std::vector<LaunchSpec>> readLaunchFile(StringRef Path) {
+  // Check before opening: opening a FIFO blocks, and reading a device such
+  // as /dev/zero never ends.
+  sys::fs::file_status Status;
+  if (std::error_code EC = sys::fs::status(Path, Status))
+    return createStringError(
+        EC, Path + ": cannot read launch file: " + EC.message());
+  if (!sys::fs::is_regular_file(Status))
+    return createStringError(inconvertibleErrorCode(),
+                             Path + ": not a regular file, so not a launch "
+                                    "file");
+  if (Status.getSize() > MaxLaunchFileBytes)
+    return createStringError(inconvertibleErrorCode(),
+                             Path + ": " + Twine(Status.getSize()) +
+                                 " bytes is too large for a launch file");
   ErrorOr<std::unique_ptr<MemoryBuffer>> Buf =
       MemoryBuffer::getFile(Path, /*IsText=*/true);
   if (!Buf)

@@ -10,9 +10,14 @@
 #include "OtherModels.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cmath>
 
 using namespace llvm;
 
@@ -120,33 +125,69 @@ std::optional<std::string> checkLimits(const LaunchSpec &Spec,
   return std::nullopt;
 }
 
+/// Why \p Value cannot be the value of an integer parameter of \p Bits bits
+/// (IR integers have no sign: either reading must hold it), if it cannot.
+std::optional<std::string> checkIntegerValue(const Rational &Value,
+                                             unsigned Bits) {
+  if (!Value.isInteger())
+    return std::string("an integer parameter takes an integer");
+  if (Bits == 0 || Bits > 64)
+    return std::nullopt;
+  Rational Half = Rational(1);
+  for (unsigned B = 1; B < Bits; ++B)
+    Half = Half * Rational(2);
+  if (Value < -Half || Value > Half * Rational(2) - Rational(1))
+    return "out of the range of an i" + std::to_string(Bits);
+  return std::nullopt;
+}
+
 /// The substitution of the spec's parameters: each NAME is a parameter of
 /// the kernel (by source name or argN) or another symbol of its model
-/// (trip.L12); an error for a name that is neither.
+/// (trip.L12); an error for a name that is neither, for two names of one
+/// parameter, and for a value the parameter cannot hold (a fraction or an
+/// out-of-range number for an integer, a negative trip count).
 Expected<std::map<std::string, Expr>>
 bindParameters(const LaunchSpec &Spec, const Function &F,
                const std::set<std::string> &ModelSymbols) {
   SymbolNamer Names(F);
   std::map<std::string, Expr> Subst;
+  std::map<std::string, std::string> GivenBy;
   std::vector<std::string> Known;
   for (const Argument &A : F.args())
     Known.push_back(Names.getParamName(A.getArgNo()));
+  auto Fail = [&](const std::string &Why) {
+    return createStringError(inconvertibleErrorCode(),
+                             Spec.Origin + ": launch spec '" + Spec.Text +
+                                 "': " + Why);
+  };
   for (auto &[Name, Value] : Spec.Params) {
     std::optional<std::string> Symbol;
+    const Argument *Param = nullptr;
     for (const Argument &A : F.args()) {
       std::string ParamName = Names.getParamName(A.getArgNo());
-      if (Name == ParamName || Name == "arg" + std::to_string(A.getArgNo()))
+      if (Name == ParamName || Name == "arg" + std::to_string(A.getArgNo())) {
         Symbol = ParamName;
+        Param = &A;
+      }
     }
     if (!Symbol && ModelSymbols.count(Name))
       Symbol = Name;
     if (!Symbol)
-      return createStringError(
-          inconvertibleErrorCode(),
-          Spec.Origin + ": launch spec '" + Spec.Text + "': '" + Name +
-              "' is not a parameter of " + demangle(F.getName().str()) +
-              " (parameters: " + join(Known, ", ") +
-              "; argN always works) nor a symbol of its model");
+      return Fail("'" + Name + "' is not a parameter of " +
+                  demangle(F.getName().str()) +
+                  " (parameters: " + join(Known, ", ") +
+                  "; argN always works) nor a symbol of its model");
+    if (auto [It, New] = GivenBy.try_emplace(*Symbol, Name); !New)
+      return Fail("'" + It->second + "' and '" + Name +
+                  "' both give parameter " + *Symbol);
+    std::optional<std::string> Bad;
+    if (Param && Param->getType()->isIntegerTy())
+      Bad = checkIntegerValue(Value, Param->getType()->getIntegerBitWidth());
+    else if (!Param && StringRef(*Symbol).starts_with("trip.") &&
+             (!Value.isInteger() || Value.sign() < 0))
+      Bad = "a trip count is a non-negative integer";
+    if (Bad)
+      return Fail("'" + Name + "=" + Value.str() + "': " + *Bad);
     Subst[*Symbol] = Expr::constant(Value);
   }
   return Subst;
@@ -198,19 +239,21 @@ Expected<std::optional<HitOverride>> hitOverride(const Function &F) {
     if (!matchesKernel(F, S.substr(0, Colon).trim()))
       continue;
     HitOverride H;
+    StringSet<> Seen;
     SmallVector<StringRef, 2> Fields;
     S.substr(Colon + 1).split(Fields, ',');
     for (StringRef Field : Fields) {
       auto [Key, Value] = Field.split('=');
       double V;
-      if (Value.trim().getAsDouble(V) || V < 0 || V > 1)
+      // Written so that NaN fails too.
+      if (Value.trim().getAsDouble(V) || !(V >= 0 && V <= 1))
         return Bad("'" + Field + "' is not l1=F or l2=F with F in [0, 1]");
-      if (Key.trim() == "l1")
-        H.L1 = V;
-      else if (Key.trim() == "l2")
-        H.L2 = V;
-      else
+      StringRef Level = Key.trim();
+      if (Level != "l1" && Level != "l2")
         return Bad("unknown field '" + Key + "' (l1, l2)");
+      if (!Seen.insert(Level).second)
+        return Bad("'" + Level + "' given twice");
+      (Level == "l1" ? H.L1 : H.L2) = V;
     }
     if (H.L1 + H.L2 > 1)
       return Bad("l1 + l2 exceeds 1");
@@ -235,6 +278,16 @@ bool predictOne(Module &M, const LaunchSpec &Spec, AnalysedKernel &K,
   std::optional<std::array<uint64_t, 3>> Block =
       chooseBlock(Spec, F, L.BlockSource);
   if (!Block) {
+    // An attribute that is there but does not parse is named, not taken for
+    // a missing one.
+    for (StringRef Attr : {"nvvm.reqntid", "nvvm.maxntid"})
+      if (F.hasFnAttribute(Attr)) {
+        reportError(M, Spec.Origin + ": launch spec '" + Spec.Text +
+                           "': no block=, and the kernel's " + Attr + " '" +
+                           F.getFnAttribute(Attr).getValueAsString() +
+                           "' is not a block size (1 to 3 positive integers)");
+        return false;
+      }
     reportError(M, Spec.Origin + ": launch spec '" + Spec.Text +
                        "': no block= and the kernel has neither reqntid nor "
                        "__launch_bounds__");
@@ -310,6 +363,11 @@ bool predictOne(Module &M, const LaunchSpec &Spec, AnalysedKernel &K,
   Expected<Prediction> P = predictLaunch(In, Shape, T, Clocks);
   if (!P)
     return Fail(toString(P.takeError()) + " (bind it in the spec: NAME=VALUE)");
+  // A time that is not a finite number (values far outside any GPU's) is no
+  // prediction, and would not be JSON in the report.
+  if (!std::isfinite(P->Ns) || P->Ns < 0)
+    return Fail("the predicted time is not a finite, non-negative number (" +
+                std::to_string(P->Ns) + " ns)");
   L.P = std::move(*P);
   for (const std::string &A : L.P.Assumptions)
     L.Assumptions.push_back(A);
@@ -329,6 +387,22 @@ std::optional<std::vector<LaunchSpec>> readRequestedLaunches(Module &M) {
     reportError(M, "-ktime-model='" + options::Model +
                        "': unknown model (kp, maxplus, mwp-cwp, kdt, all)");
     return std::nullopt;
+  }
+  // 0 (the default) means the target file's clock; anything else must be a
+  // positive number of MHz up to MaxClockMHz (a negative clock gave negative
+  // times, a huge one infinite times).
+  constexpr double MaxClockMHz = 100000;
+  for (const auto *Clock : {&options::SmClockMHz, &options::MemClockMHz}) {
+    double MHz = *Clock;
+    if (!std::isfinite(MHz) || MHz < 0 || MHz > MaxClockMHz) {
+      std::string Msg;
+      raw_string_ostream(Msg)
+          << "-" << Clock->ArgStr << "=" << format("%g", MHz)
+          << ": not a clock in MHz (a positive number up to "
+          << format("%g", MaxClockMHz) << "; 0 or absent: the target file's)";
+      reportError(M, Msg);
+      return std::nullopt;
+    }
   }
   std::vector<LaunchSpec> Specs;
   for (const std::string &Text : options::Launches) {
@@ -359,6 +433,22 @@ bool predictLaunches(Module &M, const std::vector<LaunchSpec> &Specs,
            std::unique_ptr<KernelInputBuilder>>
       Builders;
   RegisterCache Estimates;
+  // A -ktime-hits for a kernel the module does not have was ignored
+  // silently (a misspelt name); a launch spec naming one is an error too.
+  for (const std::string &Text : options::Hits) {
+    size_t Colon = StringRef(Text).rfind(':');
+    if (Colon == StringRef::npos)
+      continue; // hitOverride says what is wrong with it
+    StringRef Name = StringRef(Text).substr(0, Colon).trim();
+    if (none_of(Kernels, [&](const AnalysedKernel &K) {
+          return !K.Report->IsDeviceFunction &&
+                 matchesKernel(*K.Report->Kernel, Name);
+        })) {
+      reportError(M,
+                  "-ktime-hits='" + Text + "': names no kernel of this module");
+      return false;
+    }
+  }
   for (const LaunchSpec &Spec : Specs) {
     Expected<AnalysedKernel *> K = findKernel(Spec, Kernels);
     if (!K) {

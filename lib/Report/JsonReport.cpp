@@ -130,6 +130,11 @@ Error reportError(StringRef Path, const Twine &What) {
 
 Error appendJsonReport(StringRef Path,
                        const std::vector<KernelReport> &Reports) {
+  // Only a regular file, or none yet: opening a FIFO blocks, and reading a
+  // device such as /dev/zero never ends.
+  sys::fs::file_status Status;
+  if (!sys::fs::status(Path, Status) && !sys::fs::is_regular_file(Status))
+    return reportError(Path, "not a regular file");
   int FD;
   if (std::error_code EC = sys::fs::openFileForReadWrite(
           Path, FD, sys::fs::CD_OpenAlways, sys::fs::OF_None))

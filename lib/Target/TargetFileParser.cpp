@@ -40,6 +40,8 @@ const StringRef TopKeys[] = {
     "schema", "name", "aliases", "arch",   "default_for",  "description",
     "clocks", "sm",   "limits",  "memory", "instructions", "launch"};
 const StringRef ClockKeys[] = {"sm_mhz", "memory_mhz"};
+/// No GPU clock comes near this; larger values only overflow the times.
+constexpr double MaxClockMHz = 100000;
 const StringRef SmKeys[] = {"count", "warp_size", "processing_blocks",
                             "dispatch_per_clk"};
 const StringRef LimitKeys[] = {"threads_per_block",
@@ -503,16 +505,19 @@ Error TargetFileParser::parseTop(StringRef Key, yaml::Node *Value,
     return Error::success();
   }
   if (Key == "clocks")
-    return forEachField(Value, KeyLoc, Key, ClockKeys,
-                        [&](StringRef K, yaml::Node *V, SMLoc L) -> Error {
-                          std::string F = joinField("clocks", K);
-                          Expected<double> D =
-                              readNumber(V, L, F, NumKind::Positive);
-                          if (!D)
-                            return D.takeError();
-                          (K == "sm_mhz" ? T->SmClockMHz : T->MemClockMHz) = *D;
-                          return Error::success();
-                        });
+    return forEachField(
+        Value, KeyLoc, Key, ClockKeys,
+        [&](StringRef K, yaml::Node *V, SMLoc L) -> Error {
+          std::string F = joinField("clocks", K);
+          Expected<double> D = readNumber(V, L, F, NumKind::Positive);
+          if (!D)
+            return D.takeError();
+          // A clock of 1e308 MHz made every time infinite.
+          if (*D > MaxClockMHz)
+            return fieldError(startOf(V, L), F, "must be at most 100000 MHz");
+          (K == "sm_mhz" ? T->SmClockMHz : T->MemClockMHz) = *D;
+          return Error::success();
+        });
   if (Key == "sm")
     return forEachField(Value, KeyLoc, Key, SmKeys,
                         [&](StringRef K, yaml::Node *V, SMLoc L) -> Error {

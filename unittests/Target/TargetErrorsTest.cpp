@@ -48,6 +48,8 @@ const BadInput BadInputs[] = {
      ":5:10: field 'sm.count': must be a positive integer, got 'many'"},
     {"negative-bandwidth.yaml", ":7:20: field 'memory.dram.bandwidth_gbs': "
                                 "must be a positive number, got '-5'"},
+    {"huge-clock.yaml",
+     ":5:11: field 'clocks.sm_mhz': must be at most 100000 MHz"},
     {"unknown-field.yaml", ":6:3: field 'clocks.memroy_mhz': unknown field "
                            "(did you mean 'memory_mhz'?)"},
     {"unknown-instruction-class.yaml",
@@ -164,9 +166,10 @@ TEST(TargetErrorsTest, NoSuchFile) {
             std::string::npos)
       << Message;
   // A directory is not a file either; neither is a device that never ends.
-  EXPECT_NE(loadError(Dir.path())
-                .find(Dir.path() + ": not a regular file, so not a target file"),
-            std::string::npos);
+  EXPECT_NE(
+      loadError(Dir.path())
+          .find(Dir.path() + ": not a regular file, so not a target file"),
+      std::string::npos);
   EXPECT_NE(loadError("/dev/zero")
                 .find("/dev/zero: not a regular file, so not a target file"),
             std::string::npos);
