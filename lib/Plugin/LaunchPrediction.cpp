@@ -449,11 +449,16 @@ bool predictLaunches(Module &M, const std::vector<LaunchSpec> &Specs,
       return false;
     }
   }
+  // Every spec is checked, so that one compile names all that are wrong
+  // (the sweep driver drops them and compiles again); the compile fails if
+  // any is.
+  bool AllGood = true;
   for (const LaunchSpec &Spec : Specs) {
     Expected<AnalysedKernel *> K = findKernel(Spec, Kernels);
     if (!K) {
       reportError(M, toString(K.takeError()));
-      return false;
+      AllGood = false;
+      continue;
     }
     for (const GpuTarget *T : (*K)->Targets) {
       std::unique_ptr<KernelInputBuilder> &B = Builders[{(*K)->Analysed, T}];
@@ -464,11 +469,13 @@ bool predictLaunches(Module &M, const std::vector<LaunchSpec> &Specs,
         B = std::make_unique<KernelInputBuilder>(*(*K)->Analysed, *(*K)->FAM,
                                                  *T, Known);
       }
-      if (!predictOne(M, Spec, **K, *T, *B, Estimates))
-        return false;
+      if (!predictOne(M, Spec, **K, *T, *B, Estimates)) {
+        AllGood = false;
+        break;
+      }
     }
   }
-  return true;
+  return AllGood;
 }
 
 } // namespace ktime
