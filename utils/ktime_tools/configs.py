@@ -32,6 +32,8 @@ class LaunchRule:
         shmem = None
         if self.shmem is not None:
             shmem = launchmod._as_int(launchmod._eval(self.shmem, names, 'shmem'), 'shmem')
+            if shmem < 0:
+                raise launchmod.LaunchError('shmem is %d; it must not be negative' % shmem)
         args = {}
         for k, expr in self.args.items():
             v = launchmod._eval(launchmod.substitute(expr, names), names, 'argument ' + k)

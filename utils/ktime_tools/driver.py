@@ -6,6 +6,7 @@ import argparse
 import collections
 import json
 import os
+import re
 import sys
 
 from . import common
@@ -69,9 +70,52 @@ class UsageError(Exception):
     pass
 
 
+# The option to use instead of a launch key given with --arg.
+ARG_KEYS = {'grid': '--grid-rule', 'block': '--block', 'shmem': '--shmem',
+            'regs': '--regs (or regs= in --launch)',
+            'spill_stores': 'spill_stores= in --launch',
+            'spill_loads': 'spill_loads= in --launch', 'id': 'nothing: ktime sets id='}
+assert set(ARG_KEYS) == set(launchmod.RESERVED)
+
+
+def check_options(args):
+    """Option values that are wrong whatever the kernel: UsageError before
+    anything is compiled."""
+    if args.top < 0:
+        raise UsageError('--top %d: give the number of rows (0: all)' % args.top)
+    for opt, v in (('--sm-clock', args.sm_clock), ('--mem-clock', args.mem_clock)):
+        if v is not None and not v > 0:
+            raise UsageError('%s %g: a clock must be positive (MHz)' % (opt, v))
+    if args.regs is not None and not 1 <= args.regs <= 255:
+        raise UsageError('--regs %d: registers per thread must be 1 to 255' % args.regs)
+    # Output paths: a directory to write into, checked now rather than
+    # after the sweep.
+    for opt, path in (('--json', args.json), ('--plot', args.plot)):
+        if path is None:
+            continue
+        if os.path.isdir(path):
+            raise UsageError('%s %s: is a directory' % (opt, path))
+        d = os.path.dirname(os.path.abspath(path))
+        if not os.path.isdir(d):
+            raise UsageError('%s %s: no directory %s' % (opt, path, d))
+        if not os.access(d, os.W_OK | os.X_OK) or \
+                (os.path.exists(path) and not os.access(path, os.W_OK)):
+            raise UsageError('%s %s: not writable' % (opt, path))
+    if args.keep_temps:
+        try:
+            os.makedirs(args.keep_temps, exist_ok=True)
+        except OSError as e:
+            raise UsageError('--keep-temps %s: cannot make the directory: %s'
+                             % (args.keep_temps, e.strerror))
+        if not os.access(args.keep_temps, os.W_OK | os.X_OK):
+            raise UsageError('--keep-temps %s: not writable' % args.keep_temps)
+
+
 def build_space(args):
-    space = paramsmod.load_tune_params(args.tune_params) if args.tune_params \
-        else paramsmod.SearchSpace()
+    # The file's restrictions may use --sweep and --vary parameters:
+    # expand() checks them once all are known.
+    space = paramsmod.load_tune_params(args.tune_params, check=False) \
+        if args.tune_params else paramsmod.SearchSpace()
     define_names = set(space.params)
     for text in args.sweep:
         name, values = paramsmod.parse_sweep(text)
@@ -98,6 +142,9 @@ def build_rule(args, space):
         name, sep, expr = text.partition('=')
         if not sep or not name.strip() or not expr.strip():
             raise UsageError("--arg '%s': expected NAME=EXPR" % text)
+        if name.strip() in ARG_KEYS:
+            raise UsageError("--arg '%s': %s is not a kernel parameter; use %s"
+                             % (text, name.strip(), ARG_KEYS[name.strip()]))
         kargs[name.strip()] = expr.strip()
     if args.launch:
         if args.grid_rule or block or args.shmem or kargs:
@@ -120,6 +167,12 @@ def plot_params(args, space, configs):
     plotmod.check_path(args.plot)
     if args.plot_params:
         names = common.split_names([args.plot_params])
+        if not 1 <= len(names) <= 2:
+            raise UsageError('--plot-params takes one or two names, got %d (%s)'
+                             % (len(names), args.plot_params))
+        if len(set(names)) != len(names):
+            raise UsageError('--plot-params %s: a parameter is given twice'
+                             % args.plot_params)
         for n in names:
             if n not in space.params:
                 raise UsageError("--plot-params: '%s' is not a parameter" % n)
@@ -154,6 +207,7 @@ def main(argv=None):
 def run(args):
     if not os.path.exists(args.source):
         raise UsageError('%s: no such file' % args.source)
+    check_options(args)
     tools = common.make_tools(args)
     tools.check()
     catalog = toolsmod.GpuCatalog.from_plugin(tools)
@@ -164,6 +218,8 @@ def run(args):
             raise UsageError("unknown GPU '%s'; known: %s" % (name, catalog.known()))
         if target not in gpus:
             gpus.append(target)
+    if not gpus:
+        raise UsageError('--gpu names no GPU; known: %s' % catalog.known())
     fixed = dict(paramsmod.parse_define(d) for d in args.defines)
     space, define_names = build_space(args)
     for name in fixed:
@@ -172,7 +228,11 @@ def run(args):
     rule = build_rule(args, space)
     builder = configsmod.ConfigBuilder(args.source, rule, fixed, args.include_dirs,
                                        space.block_size_names)
-    values = space.expand() if space.params else [collections.OrderedDict()]
+    # -D defines are names in restrictions too (numbers where they parse).
+    fixed_names = {k: paramsmod.parse_scalar(v) if v.strip() else v
+                   for k, v in fixed.items()}
+    values = space.expand(fixed=fixed_names) if space.params \
+        else [collections.OrderedDict()]
     if not values:
         raise UsageError('the restrictions leave no configuration')
     if args.group_by and args.group_by not in space.params:
@@ -184,7 +244,7 @@ def run(args):
         try:
             configs.append(builder.build(i, d, o))
         except launchmod.LaunchError as e:
-            invalid.append((dict(v), str(e)))
+            invalid.append((dict(v), str(e), i))
     if not configs:
         raise UsageError('no configuration has a valid launch: %s' % invalid[0][1])
     if (args.plot_relative or args.plot_params) and not args.plot:
@@ -196,9 +256,9 @@ def run(args):
                      plugin_options=common.plugin_options(args), jobs=args.jobs,
                      keep=args.keep_temps, progress=prog)
     results = job.run(configs)
+    check_kernel(args, results)
     names = list(space.params)
-    status = 0
-    dump = []
+    dump, empty, output_failed = [], [], False
     for gpu in gpus:
         predicted = [(c, results[(c.id, gpu)]) for c in configs
                      if isinstance(results[(c.id, gpu)], engine.Prediction)]
@@ -207,9 +267,13 @@ def run(args):
         predicted.sort(key=lambda cp: (cp[1].ns, cp[0].index))
         print_gpu(args, gpu, names, configs, predicted, failed, invalid)
         if not predicted:
-            status = 1
-        for c, r in [(c, results[(c.id, gpu)]) for c in configs]:
-            dump.append(as_json(c, gpu, args.kernel, r))
+            empty.append(gpu)
+        # Every configuration in sweep order, those without a launch too.
+        rows = [(c.index, as_json(c, gpu, args.kernel, results[(c.id, gpu)]))
+                for c in configs]
+        rows += [(i, {'params': p, 'gpu': gpu, 'failure': 'launch', 'message': msg})
+                 for p, msg, i in invalid]
+        dump += [row for _, row in sorted(rows, key=lambda r: r[0])]
         if args.plot and predicted:
             kind, pnames = plot_kind
             path = args.plot
@@ -217,26 +281,61 @@ def run(args):
                 root, ext = os.path.splitext(args.plot)
                 path = '%s-%s%s' % (root, gpu, ext)
             title = '%s on %s' % (args.kernel, gpu)
-            plotmod.draw(path, kind, pnames, [(c.params, p.ns) for c, p in predicted], title,
-                         relative=args.plot_relative)
-            print('plot: %s (%s of %s)' % (path, kind, ', '.join(pnames)))
+            try:
+                plotmod.draw(path, kind, pnames, [(c.params, p.ns) for c, p in predicted],
+                             title, relative=args.plot_relative)
+                print('plot: %s (%s of %s)' % (path, kind, ', '.join(pnames)))
+            except plotmod.PlotError as e:
+                # The rest of the output still comes; the exit status says.
+                print('ktime: error: %s' % e, file=sys.stderr)
+                output_failed = True
     t = job.timings
-    regs_from = 'nvcc' if tools.nvcc else 'ptxas' if job.use_ptxas else (
+    print('compiles: %d for %d configuration(s) x %d GPU(s), %.1f s wall, %.0f ms per '
+          'configuration (--jobs %d; registers from %s)'
+          % (t['groups'], len(configs), len(gpus), t['wall_s'],
+             1000 * t['wall_s'] / len(configs), job.jobs, registers_from(args, job, results)))
+    if empty and len(empty) < len(gpus):
+        print('note: nothing predicted on %s' % ', '.join(empty))
+    if args.json:
+        try:
+            with open(args.json, 'w') as f:
+                json.dump({'kernel': args.kernel, 'source': args.source, 'gpus': gpus,
+                           'timings': t, 'results': dump}, f, indent=1)
+        except OSError as e:
+            print('ktime: error: cannot write --json %s: %s' % (args.json, e.strerror),
+                  file=sys.stderr)
+            output_failed = True
+    # 0 when some GPU has a prediction; 1 when none has, or an output
+    # (--plot, --json) could not be written.
+    return 1 if output_failed or len(empty) == len(gpus) else 0
+
+
+def check_kernel(args, results):
+    """UsageError when the plugin says the module has no such kernel (its
+    message lists the kernels)."""
+    for r in results.values():
+        if isinstance(r, engine.Failure) and engine.NO_KERNEL in (r.message or ''):
+            m = re.search(r'\(kernels: (.*)\)', r.message)
+            raise UsageError('kernel %s not found in %s%s' % (
+                args.kernel, args.source, ' (kernels: %s)' % m.group(1) if m else ''))
+
+
+def registers_from(args, job, results):
+    """Where the predictions' registers came from, for the summary line."""
+    sources = collections.Counter(r.regs_source for r in results.values()
+                                  if isinstance(r, engine.Prediction))
+    if sources and set(sources) == {'spec'}:
+        return 'the launch spec (regs=)'
+    out = 'nvcc' if job.tools.nvcc else 'ptxas' if job.use_ptxas else (
         '--regs' if args.regs is not None else 'the plugin estimate')
+    if sources['spec']:
+        out += ', the launch spec (regs=) for %d prediction(s)' % sources['spec']
     for source, what in (('ptxas', 'ptxas'), ('estimate', 'the plugin estimate')):
         fallback = sum(1 for r in results.values() if isinstance(r, engine.Prediction)
                        and r.note and r.regs_source == source)
         if fallback:
-            regs_from += ', %s for %d prediction(s) (note above)' % (what, fallback)
-    print('compiles: %d for %d configuration(s) x %d GPU(s), %.1f s wall, %.0f ms per '
-          'configuration (--jobs %d; registers from %s)'
-          % (t['groups'], len(configs), len(gpus), t['wall_s'],
-             1000 * t['wall_s'] / len(configs), job.jobs, regs_from))
-    if args.json:
-        with open(args.json, 'w') as f:
-            json.dump({'kernel': args.kernel, 'source': args.source, 'gpus': gpus,
-                       'timings': t, 'results': dump}, f, indent=1)
-    return status
+            out += ', %s for %d prediction(s) (note above)' % (what, fallback)
+    return out
 
 
 def print_gpu(args, gpu, names, configs, predicted, failed, invalid):
@@ -287,7 +386,9 @@ def _params_text(params):
 
 
 def as_json(c, gpu, kernel, r):
-    out = {'params': c.params, 'gpu': gpu, 'spec': c.launch.spec(kernel),
+    # The spec as the plugin got it (the registers and spills ktime added),
+    # without the id; as the launch gives it where nothing was written.
+    out = {'params': c.params, 'gpu': gpu, 'spec': r.spec or c.launch.spec(kernel),
            'defines': c.defines}
     if isinstance(r, engine.Prediction):
         out.update({'predicted_ns': r.ns, 'occupancy': r.occupancy, 'bound': r.bound,

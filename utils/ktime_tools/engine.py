@@ -17,15 +17,25 @@ Commands (ARCH the GPUs' sm_XX, CUDA the flags of tools.Tools.cuda_flags):
   nvcc -arch=ARCH -cubin -o /dev/null -Xptxas -v -I.. -D.. FILE
                                                         (only --regs-from nvcc)
   clang++ -x cuda --cuda-gpu-arch=ARCH --cuda-device-only -O3 CUDA -I.. -D..
-          -emit-llvm -c -o /dev/null -fpass-plugin=KernelTime.so
+          -fno-discard-value-names -emit-llvm -c -o /dev/null
+          -fpass-plugin=KernelTime.so
           -mllvm -ktime-gpu=G1,G2 -mllvm -ktime-launch-file=G.launches
           -mllvm -ktime-report=G.json [-mllvm -ktime-model=..] FILE
 The plugin runs at the end of the optimisation pipeline, so -emit-llvm
-gives it the IR the PTX would be made from without paying for codegen.
+gives it the IR the PTX would be made from without paying for codegen;
+-fno-discard-value-names keeps the kernel parameters' source names, so a
+spec may give an argument by name (n=4096) as well as by position (arg0=).
+
+The plugin fails the whole compile on a spec it cannot use (a block over
+the GPU's limit, an unknown argument name) and names the spec, id=cN
+included. The launches so named are marked 'rejected' with that message
+and the group compiles again without them (at most MAX_RETRIES times); a
+failure that names no launch fails the whole group.
 """
 
 import concurrent.futures
 import os
+import re
 import shutil
 import subprocess
 import tempfile
@@ -35,6 +45,12 @@ import time
 from . import report as reportmod
 from . import source as sourcemod
 from . import tools as toolsmod
+
+# Compiles of a group again after the plugin named launches it cannot use.
+MAX_RETRIES = 4
+_NAMED_ID = re.compile(r'\bid=(c\d+)\b')
+# The plugin's message for a spec naming a kernel the module does not have.
+NO_KERNEL = 'names no kernel of this module'
 
 
 class Config:
@@ -65,15 +81,18 @@ class Prediction:
         self.spills = spills
         self.note = note
         self.models = entry.get('models') or {}
+        self.spec = None  # the spec line the plugin got, without its id
 
 
 class Failure:
     """kind: 'compile' (the group did not compile), 'rejected' (the plugin
-    listed the launch under "errors"), 'missing' (not in the report)."""
+    listed the launch under "errors", or failed the compile naming it),
+    'missing' (not in the report)."""
 
     def __init__(self, kind, message):
         self.kind = kind
         self.message = message
+        self.spec = None  # as Prediction.spec, once a launch file has it
 
     def summary(self):
         """The message's first line that says "error", else its last line."""
@@ -138,9 +157,13 @@ class Job:
         """{(config id, gpu): Prediction | Failure}; timings in self.timings."""
         groups = self.groups(configs)
         total = sum(len(g[3]) for g in groups)
-        if self.keep:
-            os.makedirs(self.keep, exist_ok=True)
-        root = tempfile.mkdtemp(prefix='ktime-', dir=self.keep)
+        try:
+            if self.keep:
+                os.makedirs(self.keep, exist_ok=True)
+            root = tempfile.mkdtemp(prefix='ktime-', dir=self.keep)
+        except OSError as e:
+            raise toolsmod.ToolError('cannot make a work directory under %s: %s'
+                                     % (self.keep or tempfile.gettempdir(), e.strerror))
         results, done, lock = {}, [0], threading.Lock()
         start = time.monotonic()
         compile_seconds = []
@@ -189,50 +212,93 @@ class Job:
         src, defs, incs = sourcemod.prepared_source(self.source, defines, wd)
         base = self.base_command(arch, src, defs, incs)
         regs, spills, regs_source, ptxas_note = None, None, None, None
+        # Messages name files of WD only when they are kept.
+        clean = (lambda text: text) if self.keep else \
+            (lambda text: (text or '').replace(wd + os.sep, ''))
 
-        def fail_all(kind, message):
-            return {(c.id, g): Failure(kind, message) for c in configs for g in gpus}
+        def fail_all(kind, message, which=configs):
+            return {(c.id, g): Failure(kind, clean(message)) for c in which for g in gpus}
 
-        if self.tools.nvcc:
+        # Launches that give their own registers need neither nvcc nor ptxas.
+        need_regs = any(c.launch.regs is None for c in configs)
+        if self.tools.nvcc and need_regs:
             regs, spills, ptxas_note = self._nvcc_registers(arch, src, defs, incs, log)
             regs_source = 'nvcc' if regs is not None else None
-        if self.use_ptxas and regs is None:
+        if self.use_ptxas and regs is None and need_regs:
             ptx = os.path.join(wd, 'g.ptx')
             rc, out = self._run(base + ['-S', '-o', ptx, src], log)
             if rc != 0:
-                return fail_all('compile', _tail(out))
+                return fail_all('compile', failure_text(out))
             regs, spills, note = self._ptxas_registers(arch, ptx, log)
             regs_source = 'ptxas' if regs is not None else None
             ptxas_note = '; '.join(n for n in (ptxas_note, note) if n) or None
         launch_file = os.path.join(wd, 'g.launches')
-        with open(launch_file, 'w') as f:
-            f.write('# ktime: %d launches of %s\n' % (len(configs), self.kernel))
-            for c in configs:
-                ours = c.launch.regs is None
-                f.write(c.launch.spec(self.kernel, c.id,
-                                      regs=regs if ours else None,
-                                      spills=spills if ours else None) + '\n')
         report_file = os.path.join(wd, 'g.json')
-        cmd = base + ['-emit-llvm', '-c', '-o', os.devnull,
+        cmd = base + ['-fno-discard-value-names', '-emit-llvm', '-c', '-o', os.devnull,
                       '-fpass-plugin=' + self.tools.plugin]
         for opt in ['-ktime-gpu=' + ','.join(gpus),
                     '-ktime-launch-file=' + launch_file,
                     '-ktime-report=' + report_file] + \
                 self.tools.target_dir_option() + self.plugin_options:
             cmd += ['-mllvm', opt]
-        rc, out = self._run(cmd + [src], log)
-        if rc != 0:
-            return fail_all('compile', _tail(out))
+        out = {}
+        specs = {}
+        for c in configs:
+            ours = c.launch.regs is None
+            specs[c.id] = c.launch.spec(self.kernel, regs=regs if ours else None,
+                                        spills=spills if ours else None)
+        todo = list(configs)
+        for attempt in range(MAX_RETRIES + 1):
+            with open(launch_file, 'w') as f:
+                f.write('# ktime: %d launches of %s\n' % (len(todo), self.kernel))
+                for c in todo:
+                    f.write('%s,id=%s\n' % (specs[c.id], c.id))
+            rc, text = self._run(cmd + [src], log)
+            if rc == 0:
+                out.update(self._read_report(report_file, gpus, todo, regs_source,
+                                             spills, ptxas_note))
+                break
+            named = named_launches(text, [c.id for c in todo])
+            if not named or NO_KERNEL in text or attempt == MAX_RETRIES:
+                text = failure_text(text)
+                if attempt:
+                    text = 'the compile failed again after %d launch(es) it named were ' \
+                        'left out: %s' % (len(configs) - len(todo), text)
+                out.update(fail_all('compile', text, todo))
+                break
+            # The plugin stopped at launches it cannot use: those fail,
+            # the others compile again without them.
+            for c in todo:
+                if c.id in named:
+                    out.update(fail_all('rejected', named[c.id], [c]))
+            todo = [c for c in todo if c.id not in named]
+            if not todo:
+                break
+        for (cid, _), r in out.items():
+            r.spec = specs[cid]
+            if isinstance(r, Failure):
+                r.message = clean(r.message)
+        return out
+
+    def _read_report(self, report_file, gpus, configs, regs_source, spills, ptxas_note):
+        """{(config id, gpu): Prediction | Failure} from the plugin's report."""
         try:
             rep = reportmod.load(report_file)
         except reportmod.ReportError as e:
-            return fail_all('missing', str(e))
+            return {(c.id, g): Failure('missing', str(e)) for c in configs for g in gpus}
+        # The report names a GPU by its target name; a GPU given as a target
+        # file is the report's name of that file.
+        report_name = {g: self.catalog.report_name(g) for g in gpus}
+        # Two GPUs of one name (a target and a file of it): the report's
+        # entries of a launch come in -ktime-gpu order.
         found = {}
         for e in rep.launches:
-            gpu = self.catalog.resolve(e['gpu']) or e['gpu']
-            if gpu not in gpus and len(gpus) == 1:
-                gpu = gpus[0]  # a GPU given as a target file: the report names it
-            found[(e['id'], gpu)] = e
+            name = self.catalog.resolve(e['gpu']) or e['gpu']
+            for g in gpus:
+                if (g == name or report_name[g] in (name, e['gpu'])) and \
+                        (e['id'], g) not in found:
+                    found[(e['id'], g)] = e
+                    break
         rejected = {}
         for e in rep.errors:
             rejected.setdefault(e['id'], e['message'])
@@ -255,10 +321,9 @@ class Job:
                 elif c.id in rejected:
                     out[(c.id, g)] = Failure('rejected', rejected[c.id])
                 else:
-                    out[(c.id, g)] = Failure('missing', 'launch %s for %s is not in %s'
-                                             % (c.id, g, report_file))
+                    out[(c.id, g)] = Failure('missing', "launch %s for %s is not in the "
+                                             "plugin's report" % (c.id, g))
         return out
-
 
     def _ptxas_registers(self, arch, ptx, log):
         """(regs, (spill store bytes, spill load bytes), None) from ptxas -v
@@ -289,6 +354,31 @@ def _registers_of(rc, out, kernel, tool):
     if rc != 0:
         return None, None, '%s failed: %s' % (tool, _tail(out, 1))
     return None, None, '%s did not list %s' % (tool, kernel)
+
+
+def named_launches(text, ids):
+    """{id: the error line naming it} for the launch IDS the compiler
+    output TEXT names with id=ID in a line that says "error"."""
+    out = {}
+    for line in (text or '').splitlines():
+        if 'error' not in line.lower():
+            continue
+        for m in _NAMED_ID.finditer(line):
+            if m.group(1) in ids:
+                out.setdefault(m.group(1), line.strip())
+    return out
+
+
+def failure_text(text, lines=6):
+    """A failed compile's output for a message: its first line with
+    "error:" (the cause; later ones often follow from it), then the last
+    LINES lines."""
+    kept = [l for l in (text or '').strip().splitlines() if l.strip()]
+    tail = kept[-lines:]
+    first = next((l for l in kept if 'error:' in l), None)
+    if first is not None and first not in tail:
+        tail = [first, '...'] + tail
+    return '\n'.join(tail) if tail else '(no output)'
 
 
 def _tail(text, lines=6):

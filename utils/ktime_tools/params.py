@@ -125,9 +125,10 @@ class SearchSpace:
             n *= len(v)
         return n
 
-    def check_restrictions(self):
-        """Every restriction parses and names only known parameters."""
-        known = set(self.params)
+    def check_restrictions(self, fixed=()):
+        """Every restriction parses and names only known parameters (or
+        the names FIXED, -D defines)."""
+        known = set(self.params) | set(fixed)
         for r in self.restrictions:
             if not isinstance(r, str):
                 raise ParamError('restriction %r is not an expression string' % (r,))
@@ -140,9 +141,12 @@ class SearchSpace:
                 raise ParamError("restriction '%s' uses %s, not a parameter (parameters: %s)"
                                  % (r, ', '.join(unknown), ', '.join(self.params)))
 
-    def expand(self, limit=MAX_CONFIGS):
-        """Every configuration (an OrderedDict) the restrictions accept."""
-        self.check_restrictions()
+    def expand(self, limit=MAX_CONFIGS, fixed=None):
+        """Every configuration (an OrderedDict) the restrictions accept;
+        FIXED (a dict: the -D defines) are names the restrictions may use
+        too, not parameters of the configurations."""
+        fixed = dict(fixed or {})
+        self.check_restrictions(fixed)
         if self.size() > limit:
             raise ParamError('the search space has %d configurations before '
                              'restrictions; the limit is %d' % (self.size(), limit))
@@ -151,7 +155,13 @@ class SearchSpace:
         out = []
         for combo in itertools.product(*self.params.values()):
             config = collections.OrderedDict(zip(names, combo))
-            if all(_accepts(text, tree, config) for text, tree in trees):
+            bound = dict(fixed, **config) if fixed else config
+            try:
+                ok = all(_accepts(text, tree, bound) for text, tree in trees)
+            except safeexpr.ExprError as e:
+                raise ParamError('restriction: %s (at %s)' % (e, ', '.join(
+                    '%s=%r' % kv for kv in config.items())))
+            if ok:
                 out.append(config)
         return out
 
@@ -168,11 +178,13 @@ def restriction_accepts(text, config):
     return _accepts(text, safeexpr.parse(text), config)
 
 
-def load_tune_params(path):
+def load_tune_params(path, check=True):
     """A SearchSpace from a tune-params file (docs/driver.md, "Files"):
     KernelTime's JSON ({"tune_params": ..., "restrictions": ...}), a Kernel
     Tuner cache file (its tune_params and problem_size), or a T1 input file
-    (ConfigurationSpace / KernelSpecification)."""
+    (ConfigurationSpace / KernelSpecification). CHECK: the restrictions
+    name only the file's parameters (ktime leaves it to expand(), once
+    --sweep and --vary have added theirs)."""
     try:
         with open(path) as f:
             data = json.load(f)
@@ -191,7 +203,8 @@ def load_tune_params(path):
     else:
         raise ParamError('%s: no "tune_params" (KernelTime or Kernel Tuner cache '
                          'format) nor "ConfigurationSpace" (T1 format)' % path)
-    space.check_restrictions()
+    if check:
+        space.check_restrictions()
     return space
 
 
@@ -200,6 +213,8 @@ def _load_plain(space, data, path):
     if not isinstance(tp, dict) or not tp:
         raise ParamError('%s: "tune_params" must be a non-empty object' % path)
     order = data.get('tune_params_keys') or list(tp)
+    if not isinstance(order, list) or not all(isinstance(n, str) for n in order):
+        raise ParamError('%s: "tune_params_keys" must be a list of parameter names' % path)
     for name in order:
         if name not in tp:
             raise ParamError('%s: tune_params_keys names %s, which has no values'

@@ -15,7 +15,9 @@ small, side-effect-free subset of Python over a dictionary of parameters:
   log2 sqrt prod (the last five as in math / numpy).
 
 Anything else (attribute access, lambdas, imports, subscripts of unknown
-objects) is an ExprError naming the expression and the construct.
+objects) is an ExprError naming the expression and the construct, and so is
+an evaluation that fails (1 + "a", 1.5**4000, a division by zero through
+evaluate()): the expression and Python's reason.
 """
 
 import ast
@@ -84,10 +86,17 @@ class _Evaluator:
         self.fail("unknown name '%s'" % name)
 
     def ev(self, node):
+        """NODE's value; ZeroDivisionError passes (params.py lets a
+        restriction that divides by zero accept, as Kernel Tuner does)."""
         method = getattr(self, 'ev_' + type(node).__name__, None)
         if method is None:
             self.fail('%s is not allowed' % type(node).__name__)
-        return method(node)
+        try:
+            return method(node)
+        except OverflowError:
+            self.fail('a number is out of range (overflow)')
+        except (TypeError, ValueError) as e:
+            self.fail(str(e) or type(e).__name__)
 
     def ev_Expression(self, node):
         return self.ev(node.body)
@@ -169,7 +178,7 @@ class _Evaluator:
         args = [self.ev(a) for a in node.args]
         try:
             return FUNCTIONS[node.func.id](*args)
-        except (ExprError, TypeError, ValueError) as e:
+        except (ExprError, TypeError, ValueError, OverflowError) as e:
             self.fail('%s(): %s' % (node.func.id, e))
 
     def ev_ListComp(self, node):
@@ -208,7 +217,10 @@ def parse(text):
 def evaluate(text, names=None):
     """Value of the expression TEXT with NAMES bound (a dict)."""
     tree = parse(text)
-    return _Evaluator(text, dict(names or {})).ev(tree)
+    try:
+        return _Evaluator(text, dict(names or {})).ev(tree)
+    except ZeroDivisionError:
+        raise ExprError("in '%s': division by zero" % text)
 
 
 def names_in(text):

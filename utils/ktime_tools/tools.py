@@ -143,6 +143,15 @@ class GpuCatalog:
         except OSError:
             return None
 
+    def report_name(self, name):
+        """The GPU name the plugin's report gives for NAME (a target name,
+        or a target file path: the file's name without .yaml, which the
+        plugin requires to be its "name:")."""
+        if '/' in name or name.endswith('.yaml'):
+            base = os.path.basename(name)
+            return base[:-len('.yaml')] if base.endswith('.yaml') else base
+        return name
+
     def known(self):
         return ', '.join(sorted(self.targets))
 

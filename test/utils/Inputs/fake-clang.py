@@ -10,7 +10,19 @@ the spec's NAME=VALUE arguments):
   FAKE_KTIME_FORMULA    predicted_ns (default 1000)
   FAKE_KTIME_OCCUPANCY  occupancy (default 1.0)
   FAKE_KTIME_REJECT     a launch for which it is true goes to "errors"
-  FAKE_KTIME_FAIL       a compile for which it is true fails (exit 1)
+  FAKE_KTIME_FAIL       a compile for which it is true fails (exit 1),
+                        its error followed by FAKE_KTIME_FAIL_NOTES "note:"
+                        lines (default 0) as clang's follow-on diagnostics
+  FAKE_KTIME_BAD_SPEC   a launch for which it is true fails the compile
+                        as the plugin fails on a spec it cannot use: an
+                        "error:" naming the launch file, line and spec (with
+                        its id), for the first such launch only
+  FAKE_KTIME_KERNELS    comma-separated kernels of the module: a spec naming
+                        another fails the compile as the plugin does
+  FAKE_KTIME_NAMES      comma-separated source names of the kernel's
+                        parameters: a spec argument NAME= that is not argN
+                        fails the compile unless -fno-discard-value-names
+                        was given (clang drops the names otherwise)
   FAKE_PTXAS_REGS       registers written into the PTX for fake-ptxas
                         (default 40), FAKE_PTXAS_SPILL spill store bytes (0;
                         fake-ptxas reports twice as many load bytes)
@@ -38,6 +50,7 @@ def num(v):
 
 def main(argv):
     defines, opts, out, source, plugin = {}, [], None, None, False
+    value_names = '-fno-discard-value-names' in argv
     i = 0
     while i < len(argv):
         a = argv[i]
@@ -66,7 +79,11 @@ def main(argv):
                                  ' '.join('%s=%s' % kv for kv in sorted(defines.items()))))
     fail = os.environ.get('FAKE_KTIME_FAIL')
     if fail and eval(fail, {}, dict(defines)):
-        sys.stderr.write('%s:1:1: error: fake compile failure\n1 error generated.\n' % source)
+        notes = int(os.environ.get('FAKE_KTIME_FAIL_NOTES', '0'))
+        sys.stderr.write('%s:1:1: error: fake compile failure\n' % source)
+        sys.stderr.write(''.join('%s:%d:1: note: follow-on %d\n' % (source, i + 2, i)
+                                 for i in range(notes)))
+        sys.stderr.write('1 error generated.\n')
         return 1
     if not plugin:
         regs = eval(os.environ.get('FAKE_PTXAS_REGS', '40'), {}, dict(defines))
@@ -86,6 +103,11 @@ def main(argv):
             line = line.strip()
             if line and not line.startswith('#'):
                 specs.append(line)
+    bad = bad_spec(specs, options['-ktime-launch-file'], defines, value_names)
+    if bad:
+        sys.stderr.write('error: KernelTime: %s\n1 error generated when compiling '
+                         'for sm_80.\n' % bad)
+        return 1
     report = options['-ktime-report']
     data = {'schema': 1, 'kerneltime': 'fake', 'launches': [], 'errors': []}
     if os.path.exists(report):
@@ -117,7 +139,9 @@ def main(argv):
                 data['errors'].append({'spec': spec, 'message': 'fake rejection'})
                 continue
             t = float(eval(os.environ.get('FAKE_KTIME_FORMULA', '1000'), {}, dict(names)))
-            entry = {'id': launch_id, 'kernel': kernel, 'gpu': gpu, 'spec': spec,
+            # The plugin names a target file's GPU by the file's name.
+            name = os.path.basename(gpu)[:-len('.yaml')] if gpu.endswith('.yaml') else gpu
+            entry = {'id': launch_id, 'kernel': kernel, 'gpu': name, 'spec': spec,
                      'grid': grid, 'block': block, 'shmem': names['shmem'], 'regs': regs,
                      'regs_source': source_, 'predicted_ns': t, 'launch_ns': 0.0,
                      'waves': 1.0, 'blocks_per_sm': 1,
@@ -130,6 +154,30 @@ def main(argv):
     with open(report, 'w') as f:
         json.dump(data, f)
     return 0
+
+
+def bad_spec(specs, launch_file, defines, value_names):
+    """The plugin's message for the first spec it cannot use, or None."""
+    kernels = [k for k in os.environ.get('FAKE_KTIME_KERNELS', '').split(',') if k]
+    names = [k for k in os.environ.get('FAKE_KTIME_NAMES', '').split(',') if k]
+    cond = os.environ.get('FAKE_KTIME_BAD_SPEC')
+    for line, spec in enumerate(specs, 2):
+        where = "%s:%d: launch spec '%s'" % (launch_file, line, spec)
+        kernel, _, body = spec.partition(':')
+        if kernels and kernel not in kernels:
+            return '%s: names no kernel of this module (kernels: %s)' % (
+                where, '; '.join(k + '(float*)' for k in kernels))
+        fields = dict(item.split('=', 1) for item in body.split(','))
+        for k in fields:
+            if names and k in names and not value_names:
+                return "%s: '%s' is not a parameter of %s (parameters: %s)" % (
+                    where, k, kernel, ', '.join('arg%d' % i for i in range(len(names))))
+        block = [int(x) for x in fields['block'].split('x')]
+        env = dict(defines, bx=block[0], by=block[1], bz=block[2])
+        if cond and eval(cond, {}, env):
+            return '%s: block %s has %d threads; fake allows fewer' % (
+                where, fields['block'], block[0] * block[1] * block[2])
+    return None
 
 
 if __name__ == '__main__':

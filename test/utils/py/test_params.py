@@ -81,6 +81,27 @@ class ExpandTest(unittest.TestCase):
             s.expand()
         self.assertIn('syntax error', str(cm.exception))
 
+    def test_restriction_evaluation_error(self):
+        # 'float' > 1 is a TypeError in Python: a ParamError naming the
+        # restriction and the configuration.
+        s = params.SearchSpace()
+        s.add('t', ['float', 'double'])
+        s.restrictions = ['t > 1']
+        with self.assertRaises(params.ParamError) as cm:
+            s.expand()
+        self.assertIn("in 't > 1'", str(cm.exception))
+        self.assertIn("t='float'", str(cm.exception))
+
+    def test_fixed_names(self):
+        # -D N=64: N is a name in restrictions, not a parameter.
+        s = params.SearchSpace()
+        s.add('bx', [32, 64, 128])
+        s.restrictions = ['bx <= N']
+        self.assertEqual([dict(c) for c in s.expand(fixed={'N': 64})],
+                         [{'bx': 32}, {'bx': 64}])
+        with self.assertRaises(params.ParamError):
+            s.expand()
+
     def test_limit(self):
         s = params.SearchSpace()
         s.add('a', list(range(100)))
@@ -123,6 +144,16 @@ class FileTest(unittest.TestCase):
         self.assertEqual(len(s.expand()), 6)
         self.assertEqual(s.grid_div[0], ['block_size_x', 'tile_size'])
 
+    def test_restrictions_over_later_parameters(self):
+        # A file's restriction may name a parameter --vary adds later:
+        # check=False leaves the check to expand().
+        path = write({'tune_params': {'bx': [32, 64]}, 'restrictions': ['bx * 64 <= n']})
+        s = params.load_tune_params(path, check=False)
+        s.add('n', [2048, 4096], '--vary')
+        # bx * 64: 2048 and 4096; n=2048 keeps bx=32, n=4096 both.
+        self.assertEqual([(c['bx'], c['n']) for c in s.expand()],
+                         [(32, 2048), (32, 4096), (64, 4096)])
+
     def test_bad_files(self):
         cases = [('{"x": 1', 'not JSON'),
                  ('[1, 2]', 'JSON object'),
@@ -130,7 +161,10 @@ class FileTest(unittest.TestCase):
                  ('{"tune_params": {"a": []}}', 'non-empty list'),
                  ('{"tune_params": {"a": "[1, 2"}}', 'syntax error'),
                  ('{"tune_params": {"a": [true]}}', 'not a number'),
-                 ('{"tune_params": {"a": [1]}, "restrictions": ["b > 1"]}', 'not a parameter')]
+                 ('{"tune_params": {"a": [1]}, "restrictions": ["b > 1"]}', 'not a parameter'),
+                 ('{"tune_params": {"a": [1]}, "tune_params_keys": 5}', 'list of parameter'),
+                 ('{"tune_params": {"a": [1]}, "tune_params_keys": [["a"]]}',
+                  'list of parameter')]
         for text, why in cases:
             with self.assertRaises(params.ParamError) as cm:
                 params.load_tune_params(write(text))

@@ -60,6 +60,22 @@ class SafeExprTest(unittest.TestCase):
             self.assertIn(why, str(cm.exception), text)
             self.assertIn(text, str(cm.exception))
 
+    def test_evaluation_errors(self):
+        # Operations Python refuses at run time are ExprErrors naming the
+        # expression and the reason, not TypeError or OverflowError.
+        names = dict(t='float', block_size_x=32, n=4096, s=2)
+        for text, why in [('t > 1', "'>' not supported"),
+                          ('block_size_x+"a"', 'unsupported operand'),
+                          ('n/"x"', 'unsupported operand'),
+                          ('s * 1.5**4000 >= 0', 'out of range'),
+                          ('int("x")', 'invalid literal'),
+                          ('[i for i in 5]', 'not iterable'),
+                          ('4 / (n - 4096)', 'division by zero')]:
+            with self.assertRaises(safeexpr.ExprError) as cm:
+                safeexpr.evaluate(text, names)
+            self.assertIn(why, str(cm.exception), text)
+            self.assertIn(text, str(cm.exception))
+
     def test_names_in(self):
         self.assertEqual(safeexpr.names_in('a * b <= max(c, 4)'), ['a', 'b', 'c'])
         self.assertEqual(safeexpr.names_in('[i * n for i in range(3)]'), ['n'])
