@@ -14,6 +14,13 @@ and counts them. An entry may also hold "times", the individual runs whose
 mean is "time"; where they disagree (benchmark_hub's currently_unused RTX
 caches: a file that merged two tuning runs) the harness counts it and says
 so, and still compares "time".
+
+Kernel Tuner writes a cache as it tunes: the header, then one line
+"KEY": {...}, per configuration, and the closing braces only at the end of
+a run. A run that was interrupted leaves the file open; the reader closes
+it (Cache.unclosed says so). An entry whose KEY is not its own parameter
+values (str() of each, joined by commas in tune_params_keys order, as
+Kernel Tuner makes it) is skipped like an invalid time.
 """
 
 import gzip
@@ -22,12 +29,16 @@ import math
 
 FAILED_MARK = 1e20
 
+# The strings Kernel Tuner writes as the "time" of a failed configuration.
+FAILED_MARKERS = ('CompilationFailedConfig', 'RuntimeFailedConfig', 'InvalidConfig')
+
 
 class CacheError(Exception):
     """A file that is missing or is not a Kernel Tuner cache; says why."""
 
 
 def _read_json(path):
+    """(the parsed JSON, whether it had to be closed)."""
     try:
         with open(path, 'rb') as f:
             raw = f.read()
@@ -41,9 +52,21 @@ def _read_json(path):
         except (OSError, EOFError) as e:
             raise CacheError('%s: a damaged gzip file: %s' % (path, e))
     try:
-        return json.loads(raw.decode('utf-8'))
+        text = raw.decode('utf-8')
+        return json.loads(text), False
     except (UnicodeDecodeError, ValueError) as e:
-        raise CacheError('%s: not JSON: %s' % (path, e))
+        error = e
+    # An open cache of an interrupted run ends in '},' (after an entry) or
+    # in '"cache": {' (the header only): close it as Kernel Tuner would.
+    if not isinstance(error, UnicodeDecodeError):
+        closed = text.rstrip()
+        if closed.endswith(','):
+            closed = closed[:-1]
+        try:
+            return json.loads(closed + '\n}\n}'), True
+        except ValueError:
+            pass
+    raise CacheError('%s: not JSON: %s' % (path, error))
 
 
 def _format_hint(data):
@@ -63,7 +86,9 @@ def measured_time(entry):
     """(time in ms, None) or (None, reason) for a cache entry."""
     t = entry.get('time') if isinstance(entry, dict) else None
     if isinstance(t, str):
-        return None, t
+        if t in FAILED_MARKERS:
+            return None, t
+        return None, 'time %r (a string)' % t
     if isinstance(t, bool) or not isinstance(t, (int, float)):
         return None, 'no time' if t is None else 'time %r' % (t,)
     try:
@@ -105,10 +130,19 @@ def times_disagree(entry, time):
     return abs(time / mean - 1) > TIMES_TOLERANCE
 
 
+def param_id(params):
+    """A hashable, canonical form of a configuration's parameter values
+    {name: value}: the same values give the same id whatever the order of
+    the names (or the cache's key text); 1, 1.0 and true stay apart, as
+    they are different defines."""
+    return tuple(sorted((k, json.dumps(v, sort_keys=True)) for k, v in params.items()))
+
+
 class Cache:
-    def __init__(self, path, data):
+    def __init__(self, path, data, unclosed=False):
         self.path = path
         self.data = data
+        self.unclosed = unclosed
         self.kernel_name = data.get('kernel_name')
         self.device_name = data.get('device_name')
         self.keys = list(data['tune_params_keys'])
@@ -118,9 +152,17 @@ class Cache:
         e = self.entries[key]
         return {k: e[k] for k in self.keys}
 
+    def param_id(self, key):
+        return param_id(self.params_of(key))
+
+    def key_matches(self, key):
+        """Whether KEY is Kernel Tuner's key of the entry's own values."""
+        e = self.entries[key]
+        return key == ','.join(str(e[k]) for k in self.keys)
+
 
 def load(path):
-    data = _read_json(path)
+    data, unclosed = _read_json(path)
     if not isinstance(data, dict):
         raise CacheError('%s: %s' % (path, 'a JSON %s, not a Kernel Tuner cache'
                                      % type(data).__name__))
@@ -137,7 +179,7 @@ def load(path):
         if missing:
             raise CacheError('%s: cache entry "%s" has no value for %s'
                              % (path, key, ', '.join(missing)))
-    return Cache(path, data)
+    return Cache(path, data, unclosed)
 
 
 def write(path, template, entries, device_name=None):

@@ -12,7 +12,8 @@ Given configurations i = 1..n with measured time m_i and predicted time p_i:
                the least prediction, the mean of their measured times
   top-5 hit    whether a configuration with the least measured time is
                among the 5 with the least predictions (ties in the
-               prediction broken by the order the configurations came in)
+               prediction broken by the order the configurations came in);
+               None for n <= 5, where every configuration is among them
 Baselines on the same configurations:
   random       the median measured time over the best: what a uniformly
                random choice gives at the median
@@ -134,6 +135,10 @@ def argmin_all(values):
 
 
 def top_k_hit(pred, meas, k=5):
+    """Whether a best measured configuration is among the K least PRED
+    (ties by index); None when there are at most K: always a hit."""
+    if len(pred) <= k:
+        return None
     order = sorted(range(len(pred)), key=lambda i: (pred[i], i))[:k]
     best = min(meas)
     return any(meas[i] == best for i in order)
@@ -164,13 +169,11 @@ def occupancy_baseline(occupancy, threads, meas):
     rank correlations (higher occupancy read as a shorter time) and top-5."""
     key = [(-o, -t) for o, t in zip(occupancy, threads)]
     chosen = argmin_all(key)
-    order = sorted(range(len(key)), key=lambda i: (key[i], i))[:5]
-    best = min(meas)
     neg = [-o for o in occupancy]
     return {
         'n': len(meas),
         'regret': regret_of_choice(chosen, meas),
-        'top5': any(meas[i] == best for i in order),
+        'top5': top_k_hit(key, meas, 5),
         'spearman': spearman(neg, meas),
         'kendall': kendall_tau_b(neg, meas),
     }

@@ -21,6 +21,7 @@ from . import metrics
 from . import params as paramsmod
 from . import progress as progressmod
 from . import safeexpr
+from . import source as sourcemod
 from . import tools as toolsmod
 
 USAGE_ERROR = 2
@@ -46,7 +47,8 @@ def parser():
                    help='a scalar kernel argument for every launch (adds to --desc)')
     c = p.add_argument_group('caches')
     c.add_argument('--cache', action='append', default=[], metavar='[GPU=]FILE',
-                   help='a Kernel Tuner cache (.json or .json.gz) and its GPU target')
+                   help='a Kernel Tuner cache (.json or .json.gz) and its GPU target; one '
+                   "per GPU (it replaces the description's cache of that GPU)")
     c.add_argument('--gpu', action='append', default=[], help="with --desc: which of its "
                    "caches (default all); with one --cache FILE: that cache's GPU")
     c.add_argument('--filter', action='append', default=[], metavar='EXPR',
@@ -56,9 +58,12 @@ def parser():
                    'configurations of each cache (of those with a valid time)')
     c.add_argument('--seed', type=int, default=1, help='the sample seed (default 1)')
     o = p.add_argument_group('output')
-    o.add_argument('--json', metavar='OUT', help="the summary as JSON ('-': stdout)")
-    o.add_argument('--write-cache', metavar='OUT', help='the predictions as a Kernel Tuner '
-                   'cache ({gpu} in the name for several caches)')
+    o.add_argument('--json', metavar='OUT', help="the summary as JSON ('-': stdout, and "
+                   'the report to stderr)')
+    o.add_argument('--write-cache', metavar='OUT', help='the predictions of every '
+                   'configuration as a Kernel Tuner cache ({gpu} in the name for several '
+                   'caches; not with --sample; a .gz name writes gzip, which Kernel Tuner '
+                   'cannot read)')
     o.add_argument('--residuals', metavar='OUT.csv', help='per configuration: measured, '
                    'predicted, APE, bound, occupancy, parameters')
     o.add_argument('--failures', type=int, default=10, metavar='N',
@@ -131,6 +136,7 @@ def kernel_setup(args):
         if unknown and not args.cache:
             raise UsageError('%s has no cache for %s (it has: %s)' % (
                 desc.path, ', '.join(unknown), ', '.join(desc.caches)))
+    given = {}  # GPU -> the --cache that named it
     for text in args.cache:
         gpu, sep, path = text.partition('=')
         if not sep:
@@ -139,6 +145,12 @@ def kernel_setup(args):
                 raise UsageError("--cache %s: name its GPU (--cache GPU=FILE) or give one "
                                  "--gpu" % text)
             gpu = wanted[0]
+        # A --cache replaces the description's cache of its GPU; a second
+        # --cache of the same GPU would silently replace the first.
+        if gpu in given:
+            raise UsageError('--cache %s and --cache %s: two caches for GPU %s; give one '
+                             '(or name different targets)' % (given[gpu], text, gpu))
+        given[gpu] = text
         caches[gpu] = path
     if not caches:
         raise UsageError('no cache to validate against (--cache, or --desc with caches)')
@@ -167,6 +179,10 @@ def run(args, argv):
      block_names, kargs, filters) = kernel_setup(args)
     if args.sample is not None and args.sample < 1:
         raise UsageError('--sample must be at least 1')
+    if args.write_cache and args.sample is not None:
+        raise UsageError("--write-cache with --sample: Kernel Tuner's simulation mode needs "
+                         'every configuration of the cache, the written cache would hold '
+                         'only the sample; drop --sample')
     if args.write_cache and len(caches) > 1 and '{gpu}' not in args.write_cache:
         raise UsageError('--write-cache: several caches; put {gpu} in the file name')
     tools = common.make_tools(args, cuda)
@@ -174,34 +190,54 @@ def run(args, argv):
     catalog = toolsmod.GpuCatalog.from_plugin(tools)
     fixed = dict(paramsmod.parse_define(d) for d in args.defines)
 
+    # With --json - the JSON alone goes to stdout, the report to stderr.
+    out = sys.stderr if args.json == '-' else sys.stdout
+    builder = configsmod.ConfigBuilder(source, configsmod.LaunchRule(
+        grid_rule=rule, block_names=block_names, args=kargs, kernel=kernel), fixed, include_dirs,
+        block_names)
+    # What a parameter can change: the compiled code (a name in the source)
+    # or the launch (block size, grid rule, kernel arguments).
+    used = builder.used | launch_names(rule, block_names, kargs)
+
     # Read every cache; refuse the ones that cannot be used.
     usable, refused = [], []
     for gpu, path in caches.items():
         try:
-            usable.append(open_cache(gpu, path, kernel, catalog, device_names, filters))
+            u = open_cache(gpu, path, kernel, catalog, device_names, filters, rule)
         except Refused as e:
             refused.append({'gpu': gpu, 'path': path, 'reason': str(e)})
             print('validate: %s' % e, file=sys.stderr)
+            continue
+        u['unused_params'] = unused = [k for k in u['cache'].keys if k not in used]
+        if unused:
+            one = len(unused) == 1
+            print('validate: warning: %s: %s %s %s used neither in %s nor by the launch: '
+                  'configurations that differ only in %s compile the same code and get the '
+                  'same prediction' % (path, 'parameter' if one else 'parameters',
+                                       ', '.join(unused), 'is' if one else 'are', source,
+                                       'it' if one else 'them'), file=sys.stderr)
+        usable.append(u)
     if not usable:
-        print_refused_only(refused)
+        print_refused_only(refused, out)
         return 1
 
-    # Choose the configurations of each cache and build them once.
-    builder = configsmod.ConfigBuilder(source, configsmod.LaunchRule(
-        grid_rule=rule, block_names=block_names, args=kargs, kernel=kernel), fixed, include_dirs,
-        block_names)
-    configs, by_key, invalid_launch = [], {}, {}
+    # Choose the configurations of each cache and build them once. A
+    # configuration is its parameter values (kcache.param_id), not its key
+    # text: two caches may write the same key for different values (other
+    # tune_params_keys orders), or different keys for the same values.
+    configs, by_id, invalid_launch = [], {}, {}
     for u in usable:
         u['chosen'] = choose(u, args.sample, args.seed, bool(args.write_cache))
         for key in u['chosen']:
-            if key in by_key or key in invalid_launch:
+            cid = u['cache'].param_id(key)
+            if cid in by_id or cid in invalid_launch:
                 continue
             try:
                 c = builder.build(len(configs), u['cache'].params_of(key), key=key)
             except launchmod.LaunchError as e:
-                invalid_launch[key] = str(e)
+                invalid_launch[cid] = str(e)
                 continue
-            by_key[key] = c
+            by_id[cid] = c
             configs.append(c)
     gpus = list(dict.fromkeys(u['target'] for u in usable))
     prog = progressmod.Progress('validate', enabled=False if args.quiet else None)
@@ -221,9 +257,9 @@ def run(args, argv):
     }
     residual_rows = []
     for u in usable:
-        summary['caches'].append(evaluate(u, by_key, invalid_launch, results, args,
+        summary['caches'].append(evaluate(u, by_id, invalid_launch, results, args,
                                           residual_rows))
-    print_report(summary, args)
+    print_report(summary, args, out)
     if args.json:
         text = json.dumps(summary, indent=1, default=str)
         if args.json == '-':
@@ -233,10 +269,69 @@ def run(args, argv):
                 f.write(text + '\n')
     if args.residuals:
         write_residuals(args.residuals, residual_rows)
-    return 1 if refused else 0
+    # 1 also when a cache had nothing to compare (every time invalid, or
+    # nothing predicted): its metrics are empty.
+    nothing = any(c['compared'] == 0 for c in summary['caches'])
+    return 1 if refused or nothing else 0
 
 
-def open_cache(gpu, path, kernel, catalog, device_names, filters=()):
+def launch_names(rule, block_names, kargs):
+    """The names the launch of a configuration reads: the block-size names
+    and every identifier in the grid rule and the kernel arguments."""
+    names = set(launchmod.block_size_names(block_names))
+    items = list(rule.problem) + list(kargs.values())
+    for div in rule.divisors:
+        items += div if isinstance(div, (list, tuple)) else [div]
+    for item in items:
+        if item is not None:
+            names.update(sourcemod.IDENT.findall(str(item)))
+    return names
+
+
+def plain_sizes(values, evaluate):
+    """VALUES (a problem size: a number or a list) as a list of integers;
+    None when one is not a plain integer (an expression over the
+    parameters, ...). EVALUATE: strings are expressions to evaluate without
+    parameters."""
+    if not isinstance(values, (list, tuple)):
+        values = [values]
+    out = []
+    for v in values:
+        if isinstance(v, str) and evaluate:
+            try:
+                v = safeexpr.value_or_expr(v, {})
+            except (safeexpr.ExprError, ArithmeticError, ValueError, TypeError):
+                return None
+        if isinstance(v, bool) or not isinstance(v, (int, float)) or v != int(v):
+            return None
+        out.append(int(v))
+    return out
+
+
+def same_size(a, b):
+    """Whether two problem sizes are equal, trailing 1s not counting."""
+    def strip(v):
+        v = list(v)
+        while v and v[-1] == 1:
+            v.pop()
+        return v
+    return strip(a) == strip(b)
+
+
+def check_problem_size(path, cache, rule):
+    """Refuse a cache measured for another problem size than the grid
+    rule's (compared only where both are plain integers)."""
+    if 'problem_size' not in cache.data:
+        return
+    theirs = plain_sizes(cache.data['problem_size'], evaluate=False)
+    ours = plain_sizes(rule.problem, evaluate=True)
+    if theirs is None or ours is None or same_size(theirs, ours):
+        return
+    raise Refused("%s: measured for problem_size %s, the grid rule's problem size is %s"
+                  % (path, json.dumps(cache.data['problem_size']), ours))
+
+
+def open_cache(gpu, path, kernel, catalog, device_names, filters=(), rule=None):
     target = catalog.resolve(gpu)
     if target is None:
         raise Refused("%s: GPU '%s' has no KernelTime target (known: %s); add one to "
@@ -253,10 +348,15 @@ def open_cache(gpu, path, kernel, catalog, device_names, filters=()):
     if expected and cache.device_name != expected:
         raise Refused("%s: measured on '%s', the description expects '%s'"
                       % (path, cache.device_name, expected))
+    if rule is not None:
+        check_problem_size(path, cache, rule)
     valid, skipped = collections.OrderedDict(), collections.Counter()
     with_times = disagree = 0
     for key, entry in cache.entries.items():
-        t, reason = kcache.measured_time(entry)
+        if not cache.key_matches(key):
+            t, reason = None, 'key does not match its parameters'
+        else:
+            t, reason = kcache.measured_time(entry)
         if reason is None and filters:
             try:
                 ok = all(paramsmod.restriction_accepts(f, cache.params_of(key))
@@ -281,35 +381,42 @@ def open_cache(gpu, path, kernel, catalog, device_names, filters=()):
 
 def choose(u, sample, seed, everything):
     """The keys to predict: a seeded sample of the valid ones, or all valid
-    ones; with --write-cache every key (the written cache must be whole)."""
+    ones; with --write-cache (never with --sample) every key (the written
+    cache must be whole)."""
     keys = list(u['valid'])
     if sample is not None and sample < len(keys):
         keys = sorted(random.Random(seed).sample(keys, sample), key=list(u['valid']).index)
     u['compared'] = keys
-    if everything and sample is None:
+    # A sample larger than the valid configurations: all are compared.
+    u['sample_exceeds_valid'] = sample is not None and sample > len(u['valid'])
+    if everything:
         return list(u['cache'].entries)
     return keys
 
 
-def evaluate(u, by_key, invalid_launch, results, args, residual_rows):
+def evaluate(u, by_id, invalid_launch, results, args, residual_rows):
     target = u['target']
+    cache = u['cache']
     pairs, failed = [], collections.OrderedDict()
     for key in u['compared']:
-        if key in invalid_launch:
-            failed.setdefault('launch', []).append((key, invalid_launch[key]))
+        cid = cache.param_id(key)
+        if cid in invalid_launch:
+            failed.setdefault('launch', []).append((key, invalid_launch[cid]))
             continue
-        r = results[(by_key[key].id, target)]
+        r = results[(by_id[cid].id, target)]
         if isinstance(r, engine.Failure):
             failed.setdefault(r.kind, []).append((key, r.message))
             continue
-        pairs.append((key, u['valid'][key] , r))
+        pairs.append((key, u['valid'][key], r))
     meas = [m for _, m, _ in pairs]
     pred = [r.ns / 1e6 for _, _, r in pairs]
     out = {
         'gpu': u['gpu'], 'target': target, 'path': u['path'],
         'device_name': u['cache'].device_name, 'configurations': len(u['cache'].entries),
         'valid': len(u['valid']), 'skipped': dict(u['skipped']),
-        'time_vs_times': u['time_vs_times'],
+        'time_vs_times': u['time_vs_times'], 'unclosed': cache.unclosed,
+        'unused_params': u['unused_params'],
+        'sample_exceeds_valid': u['sample_exceeds_valid'],
         'compared': len(pairs), 'not_predicted': {k: len(v) for k, v in failed.items()},
         'not_predicted_keys': {k: [key for key, _ in v] for k, v in failed.items()},
         'first_failures': {k: v[:args.failures] for k, v in failed.items()},
@@ -319,11 +426,16 @@ def evaluate(u, by_key, invalid_launch, results, args, residual_rows):
         out['baselines'] = {'random': metrics.random_baseline(meas)}
         occ = [r.occupancy for _, _, r in pairs]
         if all(isinstance(o, (int, float)) for o in occ):
-            threads = [by_key[k].launch.threads() for k, _, _ in pairs]
+            threads = [by_id[cache.param_id(k)].launch.threads() for k, _, _ in pairs]
             out['baselines']['occupancy'] = metrics.occupancy_baseline(occ, threads, meas)
-        best = min(range(len(pred)), key=lambda i: (pred[i], i))
-        out['predicted_best'] = {'key': pairs[best][0], 'predicted_ms': pred[best],
-                                 'measured_ms': meas[best]}
+        # Every configuration that shares the least prediction, and the
+        # mean of their measured times (what the regret takes); 'key' is
+        # the first of them.
+        best = metrics.argmin_all(pred)
+        out['predicted_best'] = {'key': pairs[best[0]][0],
+                                 'keys': [pairs[i][0] for i in best],
+                                 'predicted_ms': pred[best[0]],
+                                 'measured_ms': sum(meas[i] for i in best) / len(best)}
         out['measured_best'] = {'key': pairs[meas.index(min(meas))][0], 'measured_ms': min(meas)}
         models = collections.OrderedDict()
         for name in pairs[0][2].models:
@@ -337,15 +449,15 @@ def evaluate(u, by_key, invalid_launch, results, args, residual_rows):
         regs = collections.Counter(r.regs_source for _, _, r in pairs)
         out['regs_sources'] = dict(regs)
     for key, m, r in pairs:
-        residual_rows.append((u['gpu'], key, m, r.ns / 1e6, r, by_key[key]))
+        residual_rows.append((u['gpu'], key, m, r.ns / 1e6, r, by_id[cache.param_id(key)]))
     if args.write_cache:
         path = args.write_cache.replace('{gpu}', u['gpu'])
-        write_prediction_cache(path, u, by_key, invalid_launch, results)
+        write_prediction_cache(path, u, by_id, results)
         out['written_cache'] = path
     return out
 
 
-def write_prediction_cache(path, u, by_key, invalid_launch, results):
+def write_prediction_cache(path, u, by_id, results):
     """Every chosen configuration with its predicted time in ms; a
     configuration KernelTime could not predict keeps Kernel Tuner's marker
     of the reason. compile_time is what predicting it cost (its share of its
@@ -354,7 +466,7 @@ def write_prediction_cache(path, u, by_key, invalid_launch, results):
     entries = collections.OrderedDict()
     for key in u['chosen']:
         e = collections.OrderedDict((k, cache.entries[key][k]) for k in cache.keys)
-        c = by_key.get(key)
+        c = by_id.get(cache.param_id(key))
         r = results.get((c.id, u['target'])) if c else None
         if isinstance(r, engine.Prediction):
             e['time'] = r.ns / 1e6
@@ -430,48 +542,64 @@ def table_rows(s, c):
     return rows
 
 
-def print_report(s, args):
+def print_report(s, args, out=None):
+    """The human report: the comment line, the table, then per cache what
+    was skipped, what was not predicted, and notes; OUT (stdout by default;
+    stderr with --json -)."""
+    def say(text):
+        print(text, file=out or sys.stdout)
     sample = ('sample %d per cache, seed %d' % (args.sample, args.seed)) if args.sample \
         else 'every configuration'
     default_plugin = os.path.join(toolsmod.SRC_ROOT, 'build', 'lib', 'KernelTime.so')
     plugin = '' if os.path.abspath(s.get('plugin') or default_plugin) == \
         os.path.abspath(default_plugin) else '; plugin %s' % s['plugin']
-    print('<!-- %s; commit %s%s; %s; %s -->' % (s['command'], s['commit'], plugin, sample,
-                                              s['date']))
-    print(HEADER)
-    print('|' + '---|' * 12)
+    say('<!-- %s; commit %s%s; %s; %s -->' % (s['command'], s['commit'], plugin, sample,
+                                            s['date']))
+    say(HEADER)
+    say('|' + '---|' * 12)
     for c in s['caches']:
         for r in table_rows(s, c):
-            print(r)
+            say(r)
     for c in s['caches']:
+        if c['unclosed']:
+            say('%s: not closed (an interrupted Kernel Tuner run?); read as if closed, %d '
+                'configurations' % (c['path'], c['configurations']))
         if c['skipped']:
-            print('%s: %d of %d configurations skipped: %s' % (
+            say('%s: %d of %d configurations skipped: %s' % (
                 c['path'], sum(c['skipped'].values()), c['configurations'],
                 ', '.join('%d %s' % (n, r) for r, n in sorted(c['skipped'].items()))))
+        if c['sample_exceeds_valid']:
+            say('%s: %d valid configurations, fewer than the sample (%d): all compared'
+                % (c['path'], c['valid'], args.sample))
         tv = c['time_vs_times']
         if tv['disagree']:
-            print('%s: in %d of %d valid configurations with "times", "time" is more than '
-                  '%d %% from their mean (Kernel Tuner writes it as that mean; the file mixes '
-                  'measurements); the table compares "time"' % (
-                      c['path'], tv['disagree'], tv['with_times'], round(tv['tolerance'] * 100)))
+            say('%s: in %d of %d valid configurations with "times", "time" is more than '
+                '%d %% from their mean (Kernel Tuner writes it as that mean; the file mixes '
+                'measurements); the table compares "time"' % (
+                    c['path'], tv['disagree'], tv['with_times'], round(tv['tolerance'] * 100)))
         for kind, items in c['first_failures'].items():
             what = {'compile': 'did not compile', 'rejected': 'were not predicted by the '
                     'plugin', 'missing': 'are missing from the report',
                     'launch': 'have no valid launch'}[kind]
-            print('%s on %s: %d configuration(s) %s:' % (s['name'], c['target'],
-                                                      c['not_predicted'][kind], what))
+            say('%s on %s: %d configuration(s) %s:' % (s['name'], c['target'],
+                                                    c['not_predicted'][kind], what))
             for key, msg in items:
-                print('  %s: %s' % (key, engine.summary_line(msg)))
+                say('  %s: %s' % (key, engine.summary_line(msg)))
+        if c['compared'] == 0:
+            say('%s: no configuration compared' % c['path'])
         if 'written_cache' in c:
-            print('predictions written to %s' % c['written_cache'])
+            say('predictions written to %s' % c['written_cache'])
+            if c['written_cache'].endswith('.gz'):
+                say('note: Kernel Tuner reads plain JSON only: gunzip %s before simulation '
+                    'mode' % c['written_cache'])
     for r in s['refused']:
-        print('refused: %s' % r['reason'])
+        say('refused: %s' % r['reason'])
     t = s['timings']
     if t:
-        print('compiles: %d for %d configuration(s), %.1f s wall (--jobs %d)' % (
+        say('compiles: %d for %d configuration(s), %.1f s wall (--jobs %d)' % (
             t['groups'], t['configs'], t['wall_s'], args.jobs))
 
 
-def print_refused_only(refused):
+def print_refused_only(refused, out=None):
     for r in refused:
-        print('refused: %s' % r['reason'])
+        print('refused: %s' % r['reason'], file=out or sys.stdout)

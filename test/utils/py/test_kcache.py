@@ -40,6 +40,7 @@ class ReadTest(unittest.TestCase):
         self.assertEqual(kcache.measured_time({'time': 0.25}), (0.25, None))
         self.assertEqual(kcache.measured_time({'time': 3}), (3.0, None))
         for entry, reason in [({'time': 'RuntimeFailedConfig'}, 'RuntimeFailedConfig'),
+                              ({'time': '0.25'}, "time '0.25' (a string)"),
                               ({'time': 'CompilationFailedConfig'}, 'CompilationFailedConfig'),
                               ({'time': 'InvalidConfig'}, 'InvalidConfig'),
                               ({'time': 1e20}, 'failed (1e+20)'),
@@ -85,6 +86,42 @@ class ReadTest(unittest.TestCase):
                 kcache.load(path)
             self.assertIn(why, str(cm.exception), path)
             self.assertTrue(str(cm.exception).startswith(path), str(cm.exception))
+
+
+    def test_unclosed(self):
+        # Kernel Tuner appends '"KEY": {...},' per configuration and closes
+        # the file at the end of a run: an interrupted run leaves it open,
+        # after an entry or right after the header. Read as if closed.
+        with open(os.path.join(INPUTS, 'cache-small.json')) as f:
+            text = f.read()
+        whole = kcache.load(os.path.join(INPUTS, 'cache-small.json'))
+        self.assertFalse(whole.unclosed)
+        open_text = text.rstrip()[:-1].rstrip()[:-1].rstrip() + ',\n'  # drop '}' '}'
+        head = text[:text.index('"cache": {') + len('"cache": {')] + '\n'
+        for raw, n in ((open_text, 9), (head, 0)):
+            for gz in (False, True):
+                c = kcache.load(tmp(raw.encode(), gz=gz, raw=True))
+                self.assertTrue(c.unclosed)
+                self.assertEqual(len(c.entries), n)
+                self.assertEqual(c.kernel_name, 'scale')
+        # Text that closing does not mend keeps the parser's message.
+        with self.assertRaises(kcache.CacheError) as cm:
+            kcache.load(tmp(text[:100].encode(), raw=True))
+        self.assertIn('not JSON: ', str(cm.exception))
+
+    def test_key_and_param_id(self):
+        c = kcache.load(tmp({'tune_params_keys': ['a', 'b'], 'cache': {
+            '1,2': {'a': 1, 'b': 2}, '2,1': {'a': 1, 'b': 2},
+            '1.0,True': {'a': 1.0, 'b': True}, 'x,[1, 2]': {'a': 'x', 'b': [1, 2]}}}))
+        self.assertTrue(c.key_matches('1,2'))
+        self.assertFalse(c.key_matches('2,1'))
+        self.assertTrue(c.key_matches('1.0,True'))  # Python's str(), as Kernel Tuner
+        self.assertTrue(c.key_matches('x,[1, 2]'))
+        # The id is the values, not the key text nor the order of the names.
+        self.assertEqual(c.param_id('1,2'), c.param_id('2,1'))
+        self.assertEqual(kcache.param_id({'b': 2, 'a': 1}), c.param_id('1,2'))
+        self.assertNotEqual(c.param_id('1,2'), c.param_id('1.0,True'))
+        hash(c.param_id('x,[1, 2]'))
 
 
 class WriteTest(unittest.TestCase):

@@ -104,7 +104,8 @@ class TiesTest(unittest.TestCase):
         self.assertAlmostEqual(s['kendall'], 3 / math.sqrt(30))
         # Two configurations share the least prediction: mean(0.3, 0.1) / 0.1.
         self.assertAlmostEqual(s['regret'], 2.0)
-        self.assertTrue(s['top5'])
+        # Four configurations: all are in the top 5, so no top-5 hit.
+        self.assertIsNone(s['top5'])
         # Median of 0.1 0.2 0.3 0.4 is 0.25: 2.5.
         self.assertAlmostEqual(metrics.random_baseline(self.M)['regret'], 2.5)
 
@@ -122,7 +123,21 @@ class FunctionsTest(unittest.TestCase):
         self.assertIsNone(metrics.kendall_tau_b([1], [1]))
         self.assertEqual(metrics.summary([], []), {'n': 0})
         s = metrics.summary([5.0], [2.0])
-        self.assertEqual((s['regret'], s['top5'], s['spearman']), (1.0, True, None))
+        self.assertEqual((s['regret'], s['top5'], s['spearman']), (1.0, None, None))
+
+    def test_top5_needs_more_than_five(self):
+        # With n <= 5 every configuration is among the five least
+        # predictions: no hit either way (None), even when the prediction
+        # has the order backwards; the occupancy baseline alike.
+        for n in (1, 2, 5):
+            pred, meas = list(range(n)), list(range(n, 0, -1))
+            self.assertIsNone(metrics.summary(pred, meas)['top5'])
+            self.assertIsNone(metrics.occupancy_baseline(pred, [32] * n, meas)['top5'])
+        # Six: the best measured (the last) is 6th by prediction: a miss;
+        # ranked best by occupancy: a hit.
+        pred, meas = list(range(6)), list(range(6, 0, -1))
+        self.assertFalse(metrics.summary(pred, meas)['top5'])
+        self.assertTrue(metrics.occupancy_baseline(pred, [32] * 6, meas)['top5'])
 
     def test_kendall_matches_definition(self):
         rnd = random.Random(7)
