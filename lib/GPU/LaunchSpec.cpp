@@ -19,9 +19,26 @@ namespace ktime {
 
 namespace {
 
+/// \p Text with control bytes and bytes beyond ASCII written as \xNN, so
+/// that an error about a garbled line of a launch file is readable.
+std::string printable(StringRef Text) {
+  std::string Out;
+  for (unsigned char C : Text) {
+    if (C >= 0x20 && C < 0x7f) {
+      Out += char(C);
+      continue;
+    }
+    Out += "\\x";
+    Out += hexdigit(C >> 4, /*LowerCase=*/true);
+    Out += hexdigit(C & 15, /*LowerCase=*/true);
+  }
+  return Out;
+}
+
 Error specError(StringRef Origin, StringRef Text, const Twine &What) {
   return createStringError(inconvertibleErrorCode(),
-                           Origin + ": launch spec '" + Text + "': " + What);
+                           Origin + ": launch spec '" + printable(Text) +
+                               "': " + printable(What.str()));
 }
 
 /// "4096", "64x64" or "64x64x1": every part a positive integer.
@@ -73,6 +90,10 @@ Expected<LaunchSpec> parseLaunchSpec(StringRef Text, StringRef Origin) {
   L.Text = Text.trim().str();
   L.Origin = Origin.str();
   StringRef S = L.Text;
+  if (any_of(S, [](char C) {
+        return (C >= 0 && C < 0x20 && C != '\t') || C == 0x7f;
+      }))
+    return specError(Origin, L.Text, "contains a control byte");
   // The kernel name ends at the last ':' before the first '=' (C++ names
   // such as ns::k keep their '::').
   size_t Eq = S.find('=');
