@@ -23,8 +23,8 @@ namespace {
 
 /// PTX instructions in an inline-asm string: statements separated by ';' or
 /// new lines, without braces, directives (.reg ...), labels and comments.
-unsigned countAsmInstructions(StringRef Asm) {
-  unsigned N = 0;
+SmallVector<StringRef, 4> asmInstructions(StringRef Asm) {
+  SmallVector<StringRef, 4> Out;
   SmallVector<StringRef, 16> Lines;
   Asm.split(Lines, '\n');
   for (StringRef Line : Lines) {
@@ -35,17 +35,34 @@ unsigned countAsmInstructions(StringRef Asm) {
       S = S.trim(" \t\r{}");
       if (S.empty() || S.starts_with(".") || S.ends_with(":"))
         continue;
-      ++N;
+      Out.push_back(S);
     }
   }
-  return N;
+  return Out;
+}
+
+/// A block-wide barrier that waits (bar.sync, barrier.sync and their .cta
+/// and .aligned forms), as __syncthreads() writes it.
+bool isWaitingBarrier(StringRef Instr) {
+  StringRef Op = Instr.split(' ').first.split('\t').first;
+  return Op.starts_with("bar.sync") || Op.starts_with("barrier.sync") ||
+         Op.starts_with("bar.cta.sync") || Op.starts_with("barrier.cta.sync");
 }
 
 CostInfo costInlineAsm(const CostContext &Ctx, const CallBase &CB) {
   const auto *IA = cast<InlineAsm>(CB.getCalledOperand());
-  unsigned N = countAsmInstructions(IA->getAsmString());
+  SmallVector<StringRef, 4> Instrs = asmInstructions(IA->getAsmString());
+  unsigned N = Instrs.size();
   if (N == 0)
     return makeFree("empty inline asm");
+  // asm("bar.sync 0;") is a __syncthreads(): a barrier of the block, which
+  // the model counts (priced as the intrinsic is).
+  if (N == 1 && isWaitingBarrier(Instrs.front())) {
+    CostInfo C =
+        Ctx.compute(InstrClass::Barrier, 1, 1, "bar.sync (inline asm)");
+    C.K = CostInfo::Kind::Barrier;
+    return C;
+  }
   CostInfo C = Ctx.compute(InstrClass::IntAdd, N, N, "inline asm");
   C.K = CostInfo::Kind::Unknown;
   C.Assumption = "inline asm: " + utostr(N) +
