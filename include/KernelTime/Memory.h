@@ -137,6 +137,10 @@ struct AccessInfo {
   /// even without conflicts: 8 bytes per lane 2, 16 bytes 4).
   unsigned BankConflictDegree = 1;
   unsigned SharedWavefronts = 1;
+  /// SharedWavefronts taken as the mean over the block's warps, where they
+  /// straddle rows unevenly and differ (a 48-wide block's second warp spans
+  /// two rows); SharedWavefronts otherwise. What a launch prices.
+  Rational MeanSharedWavefronts = Rational(1);
   /// Constant and param: distinct addresses of one warp request (1 =
   /// broadcast); the constant cache serves one address per cycle.
   unsigned ConstantSerialization = 1;

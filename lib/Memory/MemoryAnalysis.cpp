@@ -254,6 +254,9 @@ public:
 private:
   void scattered(AccessInfo &A, const std::string &Why);
   void unknown(AccessInfo &A, const std::string &Why);
+  /// A shared access of a block whose warps straddle rows unevenly, every
+  /// lane active: its wavefronts as the mean over the block's warps.
+  void meanOverBlockWarps(AccessInfo &A, const Expr &Offset);
   /// Returns true when the rows were counted moved apart by at most
   /// \p RowSpread bytes (fewer sectors than rows at unrelated addresses).
   bool count(AccessInfo &A, ArrayRef<unsigned> Lanes, ArrayRef<int64_t> Offsets,
@@ -331,6 +334,36 @@ void AccessAnalyser::scattered(AccessInfo &A, const std::string &Why) {
                            "sectors");
     break;
   }
+}
+
+void AccessAnalyser::meanOverBlockWarps(AccessInfo &A, const Expr &Offset) {
+  const auto &Warps = I.Layout.BlockWarps;
+  if (Warps.empty())
+    return;
+  std::optional<std::array<int64_t, 4>> Coef = I.Layout.idCoefficients(Offset);
+  // Strides this large are far beyond any shared array (and the products
+  // below stay far from overflow).
+  constexpr int64_t MaxCoef = int64_t(1) << 20;
+  if (!Coef || llvm::any_of(*Coef, [&](int64_t C) {
+        return C > MaxCoef || C < -MaxCoef;
+      }))
+    return;
+  Rational Sum;
+  for (const std::vector<std::array<int64_t, 3>> &Warp : Warps) {
+    std::vector<int64_t> Addr;
+    for (size_t L = 0; L != Warp.size(); ++L)
+      Addr.push_back((*Coef)[0] * Warp[L][0] + (*Coef)[1] * Warp[L][1] +
+                     (*Coef)[2] * Warp[L][2] +
+                     (*Coef)[3] * static_cast<int64_t>(L));
+    int64_t Min = *std::min_element(Addr.begin(), Addr.end());
+    for (int64_t &X : Addr)
+      X -= Min;
+    AccessInfo One;
+    countBanks(Addr, A.BytesPerThread, T.SharedBanks, T.SharedBankWidthBytes,
+               One);
+    Sum += Rational(static_cast<int64_t>(One.SharedWavefronts));
+  }
+  A.MeanSharedWavefronts = Sum / Rational(static_cast<int64_t>(Warps.size()));
 }
 
 void AccessAnalyser::unknown(AccessInfo &A, const std::string &Why) {
@@ -589,6 +622,9 @@ AccessAddress AccessAnalyser::analyse(AccessInfo &A, const Value *Ptr) {
                              }});
   bool Shifted =
       count(A, Lanes, Off64, Mod, Residue, PerRow != nullptr, Spread);
+  if (analysedSpace(A.Space) == MemSpace::Shared &&
+      Lanes.size() == I.Layout.Lanes)
+    meanOverBlockWarps(A, Offset);
   if (PerRow)
     addAssumption(
         A,
@@ -664,6 +700,7 @@ MemoryAnalysis::MemoryAnalysis(Function &F, FunctionAnalysisManager &FAM,
       A.Loc = Inst.getDebugLoc();
       A.ActiveLanes = I->Layout.Lanes;
       A.SharedWavefronts = 1;
+      A.MeanSharedWavefronts = Rational(1);
       for (const Loop *L = I->LI.getLoopFor(Inst.getParent()); L;
            L = L->getParentLoop())
         if (const LoopTrip *Trip = I->trip(L))

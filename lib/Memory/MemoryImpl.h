@@ -158,6 +158,17 @@ struct WarpLayout {
   /// coefficients (no per-lane simplification); std::nullopt otherwise.
   std::optional<std::vector<int64_t>> linearDeltas(const Expr &E) const;
 
+  /// A block whose warps straddle rows unevenly: the ids (tid.x, tid.y,
+  /// tid.z) of every lane of each of its warps, the modelled first one
+  /// included, at most MaxWarpsAveraged of them (spread over the block).
+  /// Empty for every other shape, whose warps all look alike.
+  std::vector<std::vector<std::array<int64_t, 3>>> BlockWarps;
+  static constexpr unsigned MaxWarpsAveraged = 32;
+
+  /// E's constant coefficients of tid.x, tid.y, tid.z and laneid, when E
+  /// is linear in them with constant coefficients; std::nullopt otherwise.
+  std::optional<std::array<int64_t, 4>> idCoefficients(const Expr &E) const;
+
 private:
   std::vector<std::map<std::string, Expr>> PerLane;
   /// tid.x, tid.y, tid.z of each lane minus those of lane 0.

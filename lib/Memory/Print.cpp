@@ -85,7 +85,12 @@ void printAccess(const AccessInfo &A, raw_ostream &OS) {
   case MemSpace::Shared:
     OS << ", bank conflicts " << A.BankConflictDegree << "-way ("
        << A.SharedWavefronts
-       << (A.SharedWavefronts == 1 ? " wavefront)" : " wavefronts)");
+       << (A.SharedWavefronts == 1 ? " wavefront" : " wavefronts");
+    if (A.MeanSharedWavefronts !=
+        Rational(static_cast<int64_t>(A.SharedWavefronts)))
+      OS << "; " << format("%.4g", A.MeanSharedWavefronts.toDouble())
+         << " on average over the block's warps";
+    OS << ")";
     break;
   case MemSpace::Constant:
   case MemSpace::Param:

@@ -7,8 +7,9 @@
 // shape known, a block whose x size is a multiple of the warp size gives the
 // same layout; one whose x size divides the warp size puts WarpSize / ntid.x
 // rows in a warp (lane l: tid.x = l % ntid.x, tid.y = r * w.y + l / ntid.x);
-// any other shape has warps that straddle rows irregularly, and only the
-// block's first warp is modelled.
+// any other shape has warps that straddle rows irregularly: the block's
+// first warp is modelled, and the ids of every warp of the block are listed
+// (BlockWarps) for the mean of a shared access's bank conflicts.
 //
 //===----------------------------------------------------------------------===//
 #include "MemoryImpl.h"
@@ -95,10 +96,25 @@ WarpLayout WarpLayout::make(std::optional<std::array<unsigned, 3>> Block,
       Id = [BX, BY](int64_t L) -> std::array<int64_t, 3> {
         return {L % BX, (L / BX) % BY, L / (BX * BY)};
       };
-      W.Assumptions.push_back("block " + std::to_string(BX) + "x" +
-                              std::to_string(BY) + "x" + std::to_string(BZ) +
-                              ": warps straddle rows unevenly; the block's "
-                              "first warp is modelled");
+      // The block's warps differ in where they change rows: each is listed
+      // (at most MaxWarpsAveraged, spread over the block), so that a shared
+      // access's bank conflicts can be taken as their mean.
+      int64_t Warps = (Threads + WS - 1) / WS;
+      int64_t Listed = std::min<int64_t>(Warps, MaxWarpsAveraged);
+      for (int64_t K = 0; K != Listed; ++K) {
+        int64_t Warp = K * Warps / Listed;
+        std::vector<std::array<int64_t, 3>> Ids;
+        for (int64_t L = Warp * WS; L < std::min(Threads, (Warp + 1) * WS); ++L)
+          Ids.push_back(Id(L));
+        W.BlockWarps.push_back(std::move(Ids));
+      }
+      W.Assumptions.push_back(
+          "block " + std::to_string(BX) + "x" + std::to_string(BY) + "x" +
+          std::to_string(BZ) +
+          ": warps straddle rows unevenly; the block's first warp is "
+          "modelled, and a shared access's bank conflicts are the mean over " +
+          std::to_string(Listed) + " of its " + std::to_string(Warps) +
+          " warps");
     }
     for (unsigned D = 0; D != 3; ++D)
       Sizes["ntid." + std::string(Dim[D])] =
@@ -138,6 +154,30 @@ WarpLayout WarpLayout::make(std::optional<std::array<unsigned, 3>> Block,
     S.insert(Sizes.begin(), Sizes.end());
   }
   return W;
+}
+
+std::optional<std::array<int64_t, 4>>
+WarpLayout::idCoefficients(const Expr &E) const {
+  static const std::vector<std::string> Ids = {"tid.x", "tid.y", "tid.z",
+                                               "laneid"};
+  std::array<int64_t, 4> Coef = {0, 0, 0, 0};
+  if (!isLinearIn(E, Ids))
+    return std::nullopt;
+  std::map<std::string, Expr> Zero;
+  for (const std::string &S : Ids)
+    Zero[S] = Expr::constant(0);
+  Expr E0 = E.substitute(Zero);
+  for (unsigned K = 0; K != 4; ++K) {
+    if (!E.mentions(Ids[K]))
+      continue;
+    std::map<std::string, Expr> One = Zero;
+    One[Ids[K]] = Expr::constant(1);
+    std::optional<int64_t> C = (E.substitute(One) - E0).getInt64();
+    if (!C)
+      return std::nullopt;
+    Coef[K] = *C;
+  }
+  return Coef;
 }
 
 std::optional<std::vector<int64_t>>

@@ -167,17 +167,20 @@ ThreadModel KernelInputBuilder::adjustedModel(
   // per phase, a constant access one per distinct address; each extra one
   // costs the issue slot again and a cycle of latency (seed 002: a conflict
   // takes as many cycles as threads hitting one bank).
+  // A shared access of a block whose warps straddle rows unevenly takes
+  // the mean of its warps' wavefronts (docs/memory.md, "The warp").
   auto ReplaysOf = [](const AccessInfo &A) {
     if (A.Space == MemSpace::Shared)
-      return std::max(1u, A.SharedWavefronts);
+      return std::max(Rational(1), A.MeanSharedWavefronts);
     if (A.Space == MemSpace::Constant || A.Space == MemSpace::Param)
-      return std::max(1u, A.ConstantSerialization);
-    return 1u;
+      return Rational(
+          static_cast<int64_t>(std::max(1u, A.ConstantSerialization)));
+    return Rational(1);
   };
   // Without a replay the adjustment changes no cost: the model is the
   // plain one (only its issue cycles are split by pipe).
   if (!Keep && !Reach && llvm::none_of(MA.accesses(), [&](const AccessInfo &A) {
-        return ReplaysOf(A) > 1;
+        return ReplaysOf(A) > Rational(1);
       })) {
     ThreadModel M = Plain;
     M.Delay = issueCycles(CostModel(T), nullptr, nullptr, Plain.Delay);
@@ -197,11 +200,11 @@ ThreadModel KernelInputBuilder::adjustedModel(
     const AccessInfo *A = MA.lookup(I);
     if (!A)
       return;
-    unsigned Replays = ReplaysOf(*A);
-    if (Replays == 1)
+    Rational Replays = ReplaysOf(*A);
+    if (Replays == Rational(1))
       return;
-    C.Del = C.Del * Expr::constant(static_cast<int64_t>(Replays));
-    C.Lat = C.Lat + Expr::constant(static_cast<int64_t>(Replays - 1));
+    C.Del = C.Del * Expr::constant(Replays);
+    C.Lat = C.Lat + Expr::constant(Replays - Rational(1));
   };
   CostModel Costs(T);
   ThreadModel M = computeThreadModel(F, FAM, Costs, Costs.getNominalLatencies(),
@@ -462,8 +465,7 @@ KernelInputs KernelInputBuilder::build(
     case MemSpace::Shared:
       // Bytes the banks move: a request moves banks x width bytes per
       // wavefront, shared by the warp's lanes.
-      R.Shared += Rational(static_cast<int64_t>(A.SharedWavefronts)) *
-                  SharedRequestBytes / WarpLanes;
+      R.Shared += A.MeanSharedWavefronts * SharedRequestBytes / WarpLanes;
       break;
     case MemSpace::Global:
     case MemSpace::Generic:

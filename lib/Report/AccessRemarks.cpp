@@ -15,6 +15,7 @@
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/Support/FormatVariadic.h"
 
 #include <set>
 #include <tuple>
@@ -71,8 +72,10 @@ void emitAccessRemarks(const MemoryAnalysis &MA, const Function &Reported,
               : DiagnosticLocation(Reported.getSubprogram());
     StringRef Space = getMemSpaceName(A.Space);
     switch (A.Space) {
-    case MemSpace::Shared:
-      if (A.BankConflictDegree <= 1 || !FirstAt(A))
+    case MemSpace::Shared: {
+      bool Mean = A.MeanSharedWavefronts !=
+                  Rational(static_cast<int64_t>(A.SharedWavefronts));
+      if ((A.BankConflictDegree <= 1 && !Mean) || !FirstAt(A))
         continue;
       ORE.emit([&] {
         OptimizationRemarkAnalysis R(RemarkPassName, "Access", Where, Region);
@@ -80,12 +83,19 @@ void emitAccessRemarks(const MemoryAnalysis &MA, const Function &Reported,
           << ore::NV("Degree", A.BankConflictDegree)
           << "-way bank conflicts (a warp's request takes "
           << ore::NV("Wavefronts", A.SharedWavefronts) << " wavefronts";
+        if (Mean)
+          R << "; the block's warps straddle rows, and take "
+            << ore::NV(
+                   "MeanWavefronts",
+                   formatv("{0:g}", A.MeanSharedWavefronts.toDouble()).str())
+            << " on average";
         appendStride(R, A);
         appendLanes(R, A, MA.warpLanes());
         R << ")";
         return R;
       });
       break;
+    }
     case MemSpace::Constant:
     case MemSpace::Param:
       if (A.ConstantSerialization <= 1 || !FirstAt(A))
