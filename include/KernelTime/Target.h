@@ -224,6 +224,13 @@ llvm::Expected<GpuTarget> loadTargetFile(llvm::StringRef Path);
 llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>>
 readTargetFile(llvm::StringRef Path);
 
+/// The text of the file \p Path, once it is known to be a regular file of
+/// at most \p MaxBytes; errors say "PATH: ..." and call it a \p What
+/// ("launch file"). Target and launch files are read through it.
+llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>>
+readRegularTextFile(llvm::StringRef Path, llvm::StringRef What,
+                    uint64_t MaxBytes);
+
 /// The compute capability of "sm_80" (80), also of "sm_90a"; std::nullopt if
 /// Arch does not look like sm_<digits>[a|f].
 std::optional<unsigned> parseSmArch(llvm::StringRef Arch);

@@ -10,7 +10,6 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
-#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 
 using namespace llvm;
@@ -166,27 +165,10 @@ Expected<LaunchSpec> parseLaunchSpec(StringRef Text, StringRef Origin) {
 static constexpr uint64_t MaxLaunchFileBytes = 256u << 20;
 
 Expected<std::vector<LaunchSpec>> readLaunchFile(StringRef Path) {
-  // Check before opening: opening a FIFO blocks, and reading a device such
-  // as /dev/zero never ends.
-  sys::fs::file_status Status;
-  if (std::error_code EC = sys::fs::status(Path, Status))
-    return createStringError(
-        EC, Path + ": cannot read launch file: " + EC.message());
-  if (!sys::fs::is_regular_file(Status))
-    return createStringError(inconvertibleErrorCode(),
-                             Path + ": not a regular file, so not a launch "
-                                    "file");
-  if (Status.getSize() > MaxLaunchFileBytes)
-    return createStringError(inconvertibleErrorCode(),
-                             Path + ": " + Twine(Status.getSize()) +
-                                 " bytes is too large for a launch file");
-  ErrorOr<std::unique_ptr<MemoryBuffer>> Buf =
-      MemoryBuffer::getFile(Path, /*IsText=*/true);
+  Expected<std::unique_ptr<MemoryBuffer>> Buf =
+      readRegularTextFile(Path, "launch file", MaxLaunchFileBytes);
   if (!Buf)
-    return createStringError(Buf.getError(), Path +
-                                                 ": cannot read launch "
-                                                 "file: " +
-                                                 Buf.getError().message());
+    return Buf.takeError();
   std::vector<LaunchSpec> Result;
   SmallVector<StringRef, 64> Lines;
   (*Buf)->getBuffer().split(Lines, '\n');

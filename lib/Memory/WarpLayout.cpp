@@ -156,19 +156,28 @@ WarpLayout WarpLayout::make(std::optional<std::array<unsigned, 3>> Block,
   return W;
 }
 
-std::optional<std::array<int64_t, 4>>
-WarpLayout::idCoefficients(const Expr &E) const {
+namespace {
+
+const std::vector<std::string> &idSymbols() {
   static const std::vector<std::string> Ids = {"tid.x", "tid.y", "tid.z",
                                                "laneid"};
-  std::array<int64_t, 4> Coef = {0, 0, 0, 0};
+  return Ids;
+}
+
+/// E's constant coefficients of the ids \p Wanted asks for (the others 0),
+/// when E is linear in the ids; std::nullopt otherwise.
+std::optional<std::array<int64_t, 4>>
+coefficients(const Expr &E, const std::array<bool, 4> &Wanted) {
+  const std::vector<std::string> &Ids = idSymbols();
   if (!isLinearIn(E, Ids))
     return std::nullopt;
   std::map<std::string, Expr> Zero;
   for (const std::string &S : Ids)
     Zero[S] = Expr::constant(0);
   Expr E0 = E.substitute(Zero);
+  std::array<int64_t, 4> Coef = {0, 0, 0, 0};
   for (unsigned K = 0; K != 4; ++K) {
-    if (!E.mentions(Ids[K]))
+    if (!Wanted[K] || !E.mentions(Ids[K]))
       continue;
     std::map<std::string, Expr> One = Zero;
     One[Ids[K]] = Expr::constant(1);
@@ -180,36 +189,30 @@ WarpLayout::idCoefficients(const Expr &E) const {
   return Coef;
 }
 
+} // namespace
+
+std::optional<std::array<int64_t, 4>>
+WarpLayout::idCoefficients(const Expr &E) const {
+  return coefficients(E, {true, true, true, true});
+}
+
 std::optional<std::vector<int64_t>>
 WarpLayout::linearDeltas(const Expr &E) const {
   std::vector<int64_t> D(Lanes, 0);
-  static const std::vector<std::string> Ids = {"tid.x", "tid.y", "tid.z",
-                                               "laneid"};
-  if (llvm::none_of(Ids, [&](const std::string &S) { return E.mentions(S); }))
+  if (llvm::none_of(idSymbols(),
+                    [&](const std::string &S) { return E.mentions(S); }))
     return D;
-  if (!isLinearIn(E, Ids))
+  // Only the ids that vary across the warp need a constant coefficient.
+  std::array<bool, 4> Varies = {false, false, false, Lanes > 1};
+  for (unsigned K = 0; K != 3; ++K)
+    for (unsigned L = 1; L != Lanes && !Varies[K]; ++L)
+      Varies[K] = IdDelta[L][K] != 0;
+  std::optional<std::array<int64_t, 4>> Coef = coefficients(E, Varies);
+  if (!Coef)
     return std::nullopt;
-  std::map<std::string, Expr> Zero;
-  for (const std::string &S : Ids)
-    Zero[S] = Expr::constant(0);
-  Expr E0 = E.substitute(Zero);
-  std::array<int64_t, 4> Coef = {0, 0, 0, 0};
-  for (unsigned K = 0; K != 4; ++K) {
-    bool Varies = false;
-    for (unsigned L = 1; L != Lanes && !Varies; ++L)
-      Varies = K == 3 || IdDelta[L][K] != 0;
-    if (!Varies || !E.mentions(Ids[K]))
-      continue;
-    std::map<std::string, Expr> One = Zero;
-    One[Ids[K]] = Expr::constant(1);
-    std::optional<int64_t> C = (E.substitute(One) - E0).getInt64();
-    if (!C)
-      return std::nullopt;
-    Coef[K] = *C;
-  }
   for (unsigned L = 0; L != Lanes; ++L)
-    D[L] = Coef[0] * IdDelta[L][0] + Coef[1] * IdDelta[L][1] +
-           Coef[2] * IdDelta[L][2] + Coef[3] * L;
+    D[L] = (*Coef)[0] * IdDelta[L][0] + (*Coef)[1] * IdDelta[L][1] +
+           (*Coef)[2] * IdDelta[L][2] + (*Coef)[3] * L;
   return D;
 }
 

@@ -918,31 +918,35 @@ struct DiagCapture {
 
 } // namespace
 
-/// Target files are a few kilobytes; anything far larger is not one.
-static constexpr uint64_t MaxTargetFileBytes = 1 << 20;
-
-Expected<std::unique_ptr<MemoryBuffer>> readTargetFile(StringRef Path) {
+Expected<std::unique_ptr<MemoryBuffer>>
+readRegularTextFile(StringRef Path, StringRef What, uint64_t MaxBytes) {
   // Check before opening: opening a FIFO blocks, and reading a device such
   // as /dev/zero never ends.
   sys::fs::file_status Status;
   if (std::error_code EC = sys::fs::status(Path, Status))
-    return createStringError(
-        EC, Path + ": cannot read target file: " + EC.message());
+    return createStringError(EC, Path + ": cannot read " + What + ": " +
+                                     EC.message());
   if (!sys::fs::is_regular_file(Status))
     return createStringError(inconvertibleErrorCode(),
-                             Path + ": not a regular file, so not a target "
-                                    "file");
-  if (Status.getSize() > MaxTargetFileBytes)
+                             Path + ": not a regular file, so not a " + What);
+  if (Status.getSize() > MaxBytes)
     return createStringError(inconvertibleErrorCode(),
                              Path + ": " + Twine(Status.getSize()) +
-                                 " bytes is too large for a target file");
+                                 " bytes is too large for a " + What);
   ErrorOr<std::unique_ptr<MemoryBuffer>> Buffer =
       MemoryBuffer::getFile(Path, /*IsText=*/true);
   if (!Buffer)
-    return createStringError(
-        Buffer.getError(),
-        Path + ": cannot read target file: " + Buffer.getError().message());
+    return createStringError(Buffer.getError(),
+                             Path + ": cannot read " + What + ": " +
+                                 Buffer.getError().message());
   return std::move(*Buffer);
+}
+
+/// Target files are a few kilobytes; anything far larger is not one.
+static constexpr uint64_t MaxTargetFileBytes = 1 << 20;
+
+Expected<std::unique_ptr<MemoryBuffer>> readTargetFile(StringRef Path) {
+  return readRegularTextFile(Path, "target file", MaxTargetFileBytes);
 }
 
 Expected<GpuTarget> loadTargetFile(StringRef Path) {
