@@ -141,6 +141,10 @@ struct AccessInfo {
   /// straddle rows unevenly and differ (a 48-wide block's second warp spans
   /// two rows); SharedWavefronts otherwise. What a launch prices.
   Rational MeanSharedWavefronts = Rational(1);
+  /// With MeanSharedWavefronts: the wavefronts of the listed warps over
+  /// their lanes, for the bytes the banks move per thread (unset: the
+  /// modelled warp's over its lanes).
+  std::optional<Rational> SharedWavefrontsPerLane;
   /// Constant and param: distinct addresses of one warp request (1 =
   /// broadcast); the constant cache serves one address per cycle.
   unsigned ConstantSerialization = 1;

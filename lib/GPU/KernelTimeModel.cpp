@@ -179,6 +179,7 @@ Expected<BlockSample> sampleBlock(const KernelInputs &In,
   static const char *Axis[] = {"x", "y", "z"};
   for (int D = 0; D < 3; ++D)
     Base[std::string("ctaid.") + Axis[D]] = toRational(Cta[D]);
+  Base["WARP_SZ"] = toRational(WarpSize);
   unsigned Warps = static_cast<unsigned>((Threads + WarpSize - 1) / WarpSize);
   for (unsigned W = 0; W != Warps; ++W) {
     if (EdgeWarpsOnly && W != 0 && W + 1 != Warps)
@@ -195,9 +196,12 @@ Expected<BlockSample> sampleBlock(const KernelInputs &In,
       for (int D = 0; D < 3; ++D)
         Subst[std::string("tid.") + Axis[D]] =
             Expr::constant(toRational(Tid[D]));
+      Rational LaneId = toRational(WarpSize ? Lane % WarpSize : 0);
+      Subst["laneid"] = Expr::constant(LaneId);
       Bindings LaneValues = Base;
       for (int D = 0; D < 3; ++D)
         LaneValues[std::string("tid.") + Axis[D]] = toRational(Tid[D]);
+      LaneValues["laneid"] = LaneId;
       for (auto [E, HasLat, Into] :
            {std::make_tuple(&In.Time, Latency.Time, &WS.Times),
             std::make_tuple(&In.Delay, Latency.Delay, &WS.Delays)}) {
@@ -211,9 +215,7 @@ Expected<BlockSample> sampleBlock(const KernelInputs &In,
         Into->push_back(V ? Expr::constant(*V) : E->substitute(Subst));
       }
       if (Lane == First) {
-        Bindings B = Base;
-        for (int D = 0; D < 3; ++D)
-          B[std::string("tid.") + Axis[D]] = toRational(Tid[D]);
+        const Bindings &B = LaneValues;
         Expected<double> Barriers = evaluateAt(In.Barriers, B);
         if (!Barriers)
           return Barriers.takeError();
@@ -253,8 +255,11 @@ Error checkBound(const KernelInputs &In, const LaunchShape &Shape) {
     E->collectSymbols(Symbols);
     for (const std::string &S : Symbols) {
       StringRef Name(S);
+      // The sampling binds the ids, laneid and WARP_SZ per lane; the
+      // bandwidth iterations bind the latencies.
       if (Known.count(S) || Name.starts_with("lat.") ||
           Name.starts_with("tid.") || Name.starts_with("ctaid.") ||
+          Name == "laneid" || Name == "WARP_SZ" ||
           StringRef(Missing).contains("'" + S + "'"))
         continue;
       Missing += (Missing.empty() ? "'" : ", '") + S + "'";

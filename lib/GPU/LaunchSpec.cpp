@@ -172,16 +172,22 @@ Expected<std::vector<LaunchSpec>> readLaunchFile(StringRef Path) {
   std::vector<LaunchSpec> Result;
   SmallVector<StringRef, 64> Lines;
   (*Buf)->getBuffer().split(Lines, '\n');
+  // Every line that does not parse is named, not only the first.
+  Error Errors = Error::success();
   for (size_t I = 0; I != Lines.size(); ++I) {
     StringRef Line = Lines[I].trim();
     if (Line.empty() || Line.starts_with("#"))
       continue;
     Expected<LaunchSpec> L =
         parseLaunchSpec(Line, (Path + ":" + Twine(I + 1)).str());
-    if (!L)
-      return L.takeError();
+    if (!L) {
+      Errors = joinErrors(std::move(Errors), L.takeError());
+      continue;
+    }
     Result.push_back(std::move(*L));
   }
+  if (Errors)
+    return std::move(Errors);
   return Result;
 }
 

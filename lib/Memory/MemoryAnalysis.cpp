@@ -176,6 +176,10 @@ struct MemoryAnalysis::Impl {
   /// The lanes of the modelled warp that reach \p BB, from the branches
   /// whose edges dominate it with a lane mask known for every lane.
   BitVector laneMask(const BasicBlock *BB);
+  /// True if a branch or a loop exit whose condition differs between
+  /// threads decides whether \p BB runs: its dominating edges and the
+  /// exits of the loops around it.
+  bool runsOnSomeThreads(const BasicBlock *BB) const;
   /// The lanes that take the edge Branch -> Succ of a two-way conditional
   /// branch; std::nullopt for any other edge or an unknown condition.
   std::optional<LaneCondition> edgeCondition(const BasicBlock &Branch,
@@ -202,6 +206,30 @@ struct MemoryAnalysis::Impl {
   LaneConditions Conditions;
   DenseMap<const BasicBlock *, BitVector> Masks;
 };
+
+bool MemoryAnalysis::Impl::runsOnSomeThreads(const BasicBlock *BB) const {
+  auto Varies = [&](const BasicBlock *From) {
+    const Instruction *Term = From->getTerminator();
+    if (const auto *Br = dyn_cast<BranchInst>(Term))
+      return Br->isConditional() && Dep.varies(Br->getCondition());
+    if (const auto *Sw = dyn_cast<SwitchInst>(Term))
+      return Dep.varies(Sw->getCondition());
+    // Anything else with several successors is taken as deciding too.
+    return Term->getNumSuccessors() > 1;
+  };
+  for (const DomTreeNode *Node = DT.getNode(BB); Node; Node = Node->getIDom()) {
+    const BasicBlock *Pred = Node->getBlock()->getSinglePredecessor();
+    if (Pred && Varies(Pred))
+      return true;
+  }
+  for (const Loop *L = LI.getLoopFor(BB); L; L = L->getParentLoop()) {
+    SmallVector<BasicBlock *, 4> Exiting;
+    L->getExitingBlocks(Exiting);
+    if (any_of(Exiting, Varies))
+      return true;
+  }
+  return false;
+}
 
 BitVector MemoryAnalysis::Impl::laneMask(const BasicBlock *BB) {
   // mask(B) = mask(idom(B)) & the lanes of the edge into B when B has a
@@ -338,7 +366,9 @@ void AccessAnalyser::scattered(AccessInfo &A, const std::string &Why) {
 
 void AccessAnalyser::meanOverBlockWarps(AccessInfo &A, const Expr &Offset) {
   const auto &Warps = I.Layout.BlockWarps;
-  if (Warps.empty())
+  // Wider than a vector access (a copy of a whole array): counting its
+  // banks once per warp would cost far more than it tells.
+  if (Warps.empty() || A.BytesPerThread > 16)
     return;
   std::optional<std::array<int64_t, 4>> Coef = I.Layout.idCoefficients(Offset);
   // Strides this large are far beyond any shared array (and the products
@@ -349,6 +379,7 @@ void AccessAnalyser::meanOverBlockWarps(AccessInfo &A, const Expr &Offset) {
       }))
     return;
   Rational Sum;
+  int64_t Lanes = 0;
   for (const std::vector<std::array<int64_t, 3>> &Warp : Warps) {
     std::vector<int64_t> Addr;
     for (size_t L = 0; L != Warp.size(); ++L)
@@ -362,8 +393,13 @@ void AccessAnalyser::meanOverBlockWarps(AccessInfo &A, const Expr &Offset) {
     countBanks(Addr, A.BytesPerThread, T.SharedBanks, T.SharedBankWidthBytes,
                One);
     Sum += Rational(static_cast<int64_t>(One.SharedWavefronts));
+    Lanes += static_cast<int64_t>(Warp.size());
   }
+  // Per warp instruction for the replays; per lane for the bytes (a
+  // partial last warp moves its wavefronts for fewer threads).
   A.MeanSharedWavefronts = Sum / Rational(static_cast<int64_t>(Warps.size()));
+  if (Lanes > 0)
+    A.SharedWavefrontsPerLane = Sum / Rational(Lanes);
 }
 
 void AccessAnalyser::unknown(AccessInfo &A, const std::string &Why) {
@@ -622,8 +658,10 @@ AccessAddress AccessAnalyser::analyse(AccessInfo &A, const Value *Ptr) {
                              }});
   bool Shifted =
       count(A, Lanes, Off64, Mod, Residue, PerRow != nullptr, Spread);
+  // The other warps are taken whole: only where no branch or loop exit
+  // that differs between threads decides whether the access runs.
   if (analysedSpace(A.Space) == MemSpace::Shared &&
-      Lanes.size() == I.Layout.Lanes)
+      Lanes.size() == I.Layout.Lanes && !I.runsOnSomeThreads(Inst.getParent()))
     meanOverBlockWarps(A, Offset);
   if (PerRow)
     addAssumption(
@@ -701,6 +739,7 @@ MemoryAnalysis::MemoryAnalysis(Function &F, FunctionAnalysisManager &FAM,
       A.ActiveLanes = I->Layout.Lanes;
       A.SharedWavefronts = 1;
       A.MeanSharedWavefronts = Rational(1);
+      A.SharedWavefrontsPerLane.reset();
       for (const Loop *L = I->LI.getLoopFor(Inst.getParent()); L;
            L = L->getParentLoop())
         if (const LoopTrip *Trip = I->trip(L))
@@ -781,6 +820,11 @@ std::optional<std::array<unsigned, 3>> getRequiredBlockDim(const Function &F) {
   for (size_t D = 0; D != Parts.size(); ++D)
     if (Parts[D].trim().getAsInteger(10, Dim[D]) || Dim[D] == 0)
       return std::nullopt;
+  // No GPU has blocks near 2^31 threads; larger products overflowed the
+  // warp layout's arithmetic.
+  uint64_t Threads = uint64_t(Dim[0]) * Dim[1];
+  if (Threads > (uint64_t(1) << 31) || Threads * Dim[2] > (uint64_t(1) << 31))
+    return std::nullopt;
   return Dim;
 }
 

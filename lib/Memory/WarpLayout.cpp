@@ -57,7 +57,11 @@ WarpLayout WarpLayout::make(std::optional<std::array<unsigned, 3>> Block,
   } else {
     int64_t BX = std::max(1u, (*Block)[0]), BY = std::max(1u, (*Block)[1]),
             BZ = std::max(1u, (*Block)[2]);
-    int64_t Threads = BX * BY * BZ;
+    // Saturated far above any GPU's block (callers pass checked shapes).
+    constexpr int64_t MaxThreads = int64_t(1) << 31;
+    int64_t Threads = std::min(
+        std::min(BX, MaxThreads) * std::min(BY, MaxThreads), MaxThreads);
+    Threads = std::min(Threads * std::min(BZ, MaxThreads), MaxThreads);
     W.Lanes = static_cast<unsigned>(std::min(WS, Threads));
     bool Straddles = false;
     if (BX % WS == 0) {
@@ -99,7 +103,7 @@ WarpLayout WarpLayout::make(std::optional<std::array<unsigned, 3>> Block,
       // The block's warps differ in where they change rows: each is listed
       // (at most MaxWarpsAveraged, spread over the block), so that a shared
       // access's bank conflicts can be taken as their mean.
-      int64_t Warps = (Threads + WS - 1) / WS;
+      int64_t Warps = std::max<int64_t>(1, (Threads + WS - 1) / WS);
       int64_t Listed = std::min<int64_t>(Warps, MaxWarpsAveraged);
       for (int64_t K = 0; K != Listed; ++K) {
         int64_t Warp = K * Warps / Listed;

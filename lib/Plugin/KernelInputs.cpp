@@ -465,7 +465,9 @@ KernelInputs KernelInputBuilder::build(
     case MemSpace::Shared:
       // Bytes the banks move: a request moves banks x width bytes per
       // wavefront, shared by the warp's lanes.
-      R.Shared += A.MeanSharedWavefronts * SharedRequestBytes / WarpLanes;
+      R.Shared += A.SharedWavefrontsPerLane
+                      ? *A.SharedWavefrontsPerLane * SharedRequestBytes
+                      : A.MeanSharedWavefronts * SharedRequestBytes / WarpLanes;
       break;
     case MemSpace::Global:
     case MemSpace::Generic:

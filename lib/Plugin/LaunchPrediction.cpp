@@ -148,7 +148,8 @@ std::optional<std::string> checkIntegerValue(const Rational &Value,
 /// out-of-range number for an integer, a negative trip count).
 Expected<std::map<std::string, Expr>>
 bindParameters(const LaunchSpec &Spec, const Function &F,
-               const std::set<std::string> &ModelSymbols) {
+               const std::set<std::string> &ModelSymbols,
+               std::vector<std::string> &Assumptions) {
   SymbolNamer Names(F);
   std::map<std::string, Expr> Subst;
   std::map<std::string, std::string> GivenBy;
@@ -188,6 +189,21 @@ bindParameters(const LaunchSpec &Spec, const Function &F,
       Bad = "a trip count is a non-negative integer";
     if (Bad)
       return Fail("'" + Name + "=" + Value.str() + "': " + *Bad);
+    // Above the signed range the value is taken as written, the unsigned
+    // reading; a kernel that compares the parameter as signed sees it
+    // negative.
+    if (Param && Param->getType()->isIntegerTy()) {
+      unsigned Bits = Param->getType()->getIntegerBitWidth();
+      Rational Half = Rational(1);
+      for (unsigned B = 1; B < Bits && B < 64; ++B)
+        Half = Half * Rational(2);
+      if (Bits > 1 && Bits <= 64 && Value >= Half)
+        Assumptions.push_back(
+            "'" + Name + "=" + Value.str() + "' is taken as written (an i" +
+            std::to_string(Bits) +
+            " read as unsigned); if the kernel's parameter is signed, it is " +
+            (Value - Half * Rational(2)).str());
+    }
     Subst[*Symbol] = Expr::constant(Value);
   }
   return Subst;
@@ -275,19 +291,29 @@ bool predictOne(Module &M, const LaunchSpec &Spec, AnalysedKernel &K,
     K.Report->Launches.push_back(std::move(L));
     return true;
   };
+  // Without block=, the attribute the block comes from must parse: one that
+  // is there but does not is named, not passed over for the next (a
+  // malformed reqntid beside a valid __launch_bounds__) or taken for none.
+  if (!Spec.HasBlock)
+    for (StringRef Attr : {"nvvm.reqntid", "nvvm.maxntid"}) {
+      if (!F.hasFnAttribute(Attr))
+        continue;
+      bool Parses = Attr == "nvvm.reqntid" ? compat::getReqNTID(F).has_value()
+                                           : compat::getMaxNTID(F).has_value();
+      if (Parses)
+        break;
+      std::string Value;
+      raw_string_ostream OS(Value);
+      printEscapedString(F.getFnAttribute(Attr).getValueAsString(), OS);
+      reportError(M, Spec.Origin + ": launch spec '" + Spec.Text +
+                         "': no block=, and the kernel's " + Attr + " '" +
+                         Value +
+                         "' is not a block size (1 to 3 positive integers)");
+      return false;
+    }
   std::optional<std::array<uint64_t, 3>> Block =
       chooseBlock(Spec, F, L.BlockSource);
   if (!Block) {
-    // An attribute that is there but does not parse is named, not taken for
-    // a missing one.
-    for (StringRef Attr : {"nvvm.reqntid", "nvvm.maxntid"})
-      if (F.hasFnAttribute(Attr)) {
-        reportError(M, Spec.Origin + ": launch spec '" + Spec.Text +
-                           "': no block=, and the kernel's " + Attr + " '" +
-                           F.getFnAttribute(Attr).getValueAsString() +
-                           "' is not a block size (1 to 3 positive integers)");
-        return false;
-      }
     reportError(M, Spec.Origin + ": launch spec '" + Spec.Text +
                        "': no block= and the kernel has neither reqntid nor "
                        "__launch_bounds__");
@@ -305,7 +331,7 @@ bool predictOne(Module &M, const LaunchSpec &Spec, AnalysedKernel &K,
     return false;
   }
   Expected<std::map<std::string, Expr>> Params =
-      bindParameters(Spec, F, Builder.modelSymbols());
+      bindParameters(Spec, F, Builder.modelSymbols(), L.Assumptions);
   if (!Params) {
     reportError(M, toString(Params.takeError()));
     return false;
@@ -375,6 +401,16 @@ bool predictOne(Module &M, const LaunchSpec &Spec, AnalysedKernel &K,
     L.Assumptions.push_back(N.Text);
   L.Predicted = true;
   predictOtherModels(L, Builder, F, *K.FAM, *Params, Shape, T, Clocks);
+  // A model's time that is not a finite, non-negative number is no time
+  // (and would not be JSON in the report).
+  for (auto It = L.Models.begin(); It != L.Models.end();)
+    if (std::isfinite(It->second) && It->second >= 0) {
+      ++It;
+    } else {
+      L.Assumptions.push_back("the " + It->first +
+                              " model gave no finite time; left out");
+      It = L.Models.erase(It);
+    }
   applyModelChoice(L);
   K.Report->Launches.push_back(std::move(L));
   return true;
@@ -404,25 +440,35 @@ std::optional<std::vector<LaunchSpec>> readRequestedLaunches(Module &M) {
       return std::nullopt;
     }
   }
+  // Every spec that does not parse is named (one error each), then the
+  // compile fails.
+  bool AllParse = true;
+  auto Report = [&](Error E) {
+    AllParse = false;
+    handleAllErrors(std::move(E), [&](const ErrorInfoBase &Info) {
+      reportError(M, Info.message());
+    });
+  };
   std::vector<LaunchSpec> Specs;
   for (const std::string &Text : options::Launches) {
     Expected<LaunchSpec> S = parseLaunchSpec(Text, "-ktime-launch");
     if (!S) {
-      reportError(M, toString(S.takeError()));
-      return std::nullopt;
+      Report(S.takeError());
+      continue;
     }
     Specs.push_back(std::move(*S));
   }
   if (!options::LaunchFile.empty()) {
     Expected<std::vector<LaunchSpec>> File =
         readLaunchFile(options::LaunchFile);
-    if (!File) {
-      reportError(M, toString(File.takeError()));
-      return std::nullopt;
-    }
-    for (LaunchSpec &S : *File)
-      Specs.push_back(std::move(S));
+    if (!File)
+      Report(File.takeError());
+    else
+      for (LaunchSpec &S : *File)
+        Specs.push_back(std::move(S));
   }
+  if (!AllParse)
+    return std::nullopt;
   return Specs;
 }
 

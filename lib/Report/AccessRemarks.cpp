@@ -15,7 +15,8 @@
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/Instructions.h"
-#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <set>
 #include <tuple>
@@ -79,16 +80,26 @@ void emitAccessRemarks(const MemoryAnalysis &MA, const Function &Reported,
         continue;
       ORE.emit([&] {
         OptimizationRemarkAnalysis R(RemarkPassName, "Access", Where, Region);
-        R << Space << " " << direction(A) << " has "
-          << ore::NV("Degree", A.BankConflictDegree)
-          << "-way bank conflicts (a warp's request takes "
-          << ore::NV("Wavefronts", A.SharedWavefronts) << " wavefronts";
-        if (Mean)
-          R << "; the block's warps straddle rows, and take "
-            << ore::NV(
-                   "MeanWavefronts",
-                   formatv("{0:g}", A.MeanSharedWavefronts.toDouble()).str())
-            << " on average";
+        std::string MeanText;
+        raw_string_ostream(MeanText)
+            << format("%.4g", A.MeanSharedWavefronts.toDouble());
+        if (A.BankConflictDegree > 1) {
+          R << Space << " " << direction(A) << " has "
+            << ore::NV("Degree", A.BankConflictDegree)
+            << "-way bank conflicts (a warp's request takes "
+            << ore::NV("Wavefronts", A.SharedWavefronts) << " wavefronts";
+          if (Mean)
+            R << "; " << ore::NV("MeanWavefronts", MeanText)
+              << " on average over the block's warps, which straddle rows";
+        } else {
+          // Only the other warps of a block that straddles rows conflict.
+          R << Space << " " << direction(A)
+            << " has bank conflicts in the block's warps that straddle rows "
+               "(a request takes "
+            << ore::NV("MeanWavefronts", MeanText)
+            << " wavefronts on average over the block's warps, "
+            << ore::NV("Wavefronts", A.SharedWavefronts) << " in the first";
+        }
         appendStride(R, A);
         appendLanes(R, A, MA.warpLanes());
         R << ")";

@@ -20,6 +20,7 @@
 ; RUN:   -disable-output %s | FileCheck %s
 ; RUN: %opt_ktime -passes='print<kernel-time>' -ktime-gpu=a100 \
 ; RUN:   -ktime-launch=straddle:grid=1 -ktime-launch=whole_warps:grid=1 \
+; RUN:   -ktime-launch=partial:grid=1,block=48 -ktime-launch=partial:grid=1,block=40 \
 ; RUN:   -disable-output %s | FileCheck %s --check-prefix=KERNEL
 ; RUN: %opt_ktime -passes=kernel-time -ktime-gpu=a100 -disable-output \
 ; RUN:   -pass-remarks-analysis=kernel-time %s 2>&1 | FileCheck %s --check-prefix=REMARK
@@ -45,7 +46,7 @@ declare i32 @llvm.nvvm.read.ptx.sreg.tid.y()
 ; KERNEL: assumption: block 48x2x1: warps straddle rows unevenly; the block's first warp is modelled, and a shared access's bank conflicts are the mean over 3 of its 3 warps
 ; KERNEL-LABEL: launch 'whole_warps:grid=1' on a100-pcie-40gb:
 ; KERNEL: bytes: {{.*}}, shared 512.0
-; REMARK: shared load has 1-way bank conflicts (a warp's request takes 1 wavefronts; the block's warps straddle rows, and take 1.33 on average
+; REMARK: shared load has bank conflicts in the block's warps that straddle rows (a request takes 1.333 wavefronts on average over the block's warps, 1 in the first
 define ptx_kernel void @straddle(ptr addrspace(1) %out) #0 {
   %tx = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
   %ty = call i32 @llvm.nvvm.read.ptx.sreg.tid.y()
@@ -73,5 +74,49 @@ define ptx_kernel void @whole_warps(ptr addrspace(1) %out) #1 {
   ret void
 }
 
+; Only where every thread of the block runs the access: under a branch on
+; tid.y the other warps' lanes are not all there (warp 2 never is), so the
+; first warp's count stands.
+; CHECK-LABEL: kernel guarded on a100-pcie-40gb
+; CHECK: line ? %a: shared load 4 B, pattern unit, stride 4 B, lanes 32, bank conflicts 1-way (1 wavefront);
+define ptx_kernel void @guarded(ptr addrspace(1) %out) #0 {
+entry:
+  %tx = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %ty = call i32 @llvm.nvvm.read.ptx.sreg.tid.y()
+  %row0 = icmp eq i32 %ty, 0
+  br i1 %row0, label %then, label %end
+then:
+  %x = zext i32 %tx to i64
+  %y = zext i32 %ty to i64
+  %p = getelementptr inbounds [2 x [62 x float]], ptr addrspace(3) @rows62, i64 0, i64 %y, i64 %x
+  %a = load float, ptr addrspace(3) %p, align 4
+  store float %a, ptr addrspace(1) %out, align 4
+  br label %end
+end:
+  ret void
+}
+
+; A partial last warp moves its wavefronts for fewer threads: the bytes are
+; the wavefronts over the lanes. sh[2 tx]: words 0, 2, ..., 62.
+;   block 48: warp 0 (32 lanes, words 0-62 even: banks 0-30 twice each) 2
+;     wavefronts, warp 1 (16 lanes, words 64-94 even: each bank once) 1:
+;     (2 + 1) x 128 B = 384 B for 48 threads (8 B each).
+;   block 40: warp 0 again 2, warp 1 (8 lanes) 1: 384 B for 40 threads.
+; KERNEL-LABEL: launch 'partial:grid=1,block=48' on a100-pcie-40gb:
+; KERNEL: bytes: {{.*}}, shared 384.0
+; KERNEL-LABEL: launch 'partial:grid=1,block=40' on a100-pcie-40gb:
+; KERNEL: bytes: {{.*}}, shared 384.0
+@flat = internal addrspace(3) global [4096 x float] undef, align 4
+define ptx_kernel void @partial(ptr addrspace(1) %out) #2 {
+  %tx = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %o = mul i32 %tx, 2
+  %x = zext i32 %o to i64
+  %p = getelementptr inbounds float, ptr addrspace(3) @flat, i64 %x
+  %a = load float, ptr addrspace(3) %p, align 4
+  store float %a, ptr addrspace(1) %out, align 4
+  ret void
+}
+
 attributes #0 = { "target-cpu"="sm_80" "nvvm.reqntid"="48,2,1" }
+attributes #2 = { "target-cpu"="sm_80" }
 attributes #1 = { "target-cpu"="sm_80" "nvvm.reqntid"="64,2,1" }

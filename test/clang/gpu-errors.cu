@@ -19,6 +19,13 @@
 // EVERYSPEC: error: KernelTime: {{.*}}l.txt:1: launch spec 'fill:grid=1,block=2048,arg0=1,id=c1': block 2048x1x1 has 2048 threads
 // EVERYSPEC-NOT: id=c2
 // EVERYSPEC: error: KernelTime: {{.*}}l.txt:3: launch spec 'fill:grid=1,block=4096,arg0=1,id=c3': block 4096x1x1 has 4096 threads
+// Specs that do not parse are all named too.
+// RUN: printf 'fill grid=1\nfill:grid=1,block=32,arg0=1\nfill:grid=1,grid=2,block=32\n' > %t/parse.txt
+// RUN: not %clang_ktime --cuda-gpu-arch=sm_80 --cuda-device-only -O3 -S \
+// RUN:   -o /dev/null -mllvm -ktime-gpu=a100 -mllvm -ktime-launch-file=%t/parse.txt %s 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=EVERYPARSE
+// EVERYPARSE: error: KernelTime: {{.*}}parse.txt:1: launch spec 'fill grid=1': expected KERNEL:grid=X,block=Y
+// EVERYPARSE: error: KernelTime: {{.*}}parse.txt:3: launch spec 'fill:grid=1,grid=2,block=32': 'grid' given twice
 // RUN: %clang_ktime --cuda-gpu-arch=sm_52 --cuda-device-only -O3 -S \
 // RUN:   -o /dev/null -Rpass-analysis=kernel-time %s 2>&1 | FileCheck %s --check-prefix=NOTARGET
 // NOTARGET: remark: warning: no GPU target for sm_52
