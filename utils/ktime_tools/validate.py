@@ -219,6 +219,14 @@ def run(args, argv):
         usable.append(u)
     if not usable:
         print_refused_only(refused, out)
+        # The JSON still says what was refused and why.
+        write_json(args.json, {
+            'kernel': kernel, 'name': name, 'source': source, 'commit': commit,
+            'plugin': tools.plugin,
+            'command': 'utils/validate ' + ' '.join(shlex.quote(a) for a in argv),
+            'date': datetime.date.today().isoformat(),
+            'sample': {'size': args.sample, 'seed': args.seed if args.sample else None},
+            'timings': {}, 'caches': [], 'refused': refused})
         return 1
 
     # Choose the configurations of each cache and build them once. A
@@ -260,19 +268,25 @@ def run(args, argv):
         summary['caches'].append(evaluate(u, by_id, invalid_launch, results, args,
                                           residual_rows))
     print_report(summary, args, out)
-    if args.json:
-        text = json.dumps(summary, indent=1, default=str)
-        if args.json == '-':
-            print(text)
-        else:
-            with open(args.json, 'w') as f:
-                f.write(text + '\n')
+    write_json(args.json, summary)
     if args.residuals:
         write_residuals(args.residuals, residual_rows)
     # 1 also when a cache had nothing to compare (every time invalid, or
     # nothing predicted): its metrics are empty.
     nothing = any(c['compared'] == 0 for c in summary['caches'])
     return 1 if refused or nothing else 0
+
+
+def write_json(path, summary):
+    """The summary as JSON to PATH ('-': stdout); nothing without a path."""
+    if not path:
+        return
+    text = json.dumps(summary, indent=1, default=str)
+    if path == '-':
+        print(text)
+    else:
+        with open(path, 'w') as f:
+            f.write(text + '\n')
 
 
 def launch_names(rule, block_names, kargs):
