@@ -57,6 +57,21 @@ void printKernel(Function &F, FunctionAnalysisManager &FAM, const GpuTarget &T,
     OS << "unknown";
   OS << ", " << MA.accesses().size()
      << (MA.accesses().size() == 1 ? " access\n" : " accesses\n");
+  // A reqntid no launch on this GPU can use is modelled all the same, and
+  // said (a launch with that block is refused).
+  if (Block) {
+    const OccupancyLimits &L = T.Limits;
+    uint64_t Threads = uint64_t((*Block)[0]) * (*Block)[1] * (*Block)[2];
+    bool Over = Threads > L.ThreadsPerBlock;
+    for (int D = 0; D != 3; ++D)
+      Over |= (*Block)[D] > L.MaxBlockDim[D];
+    if (Over)
+      OS << "  warning: block " << (*Block)[0] << "x" << (*Block)[1] << "x"
+         << (*Block)[2] << " is over " << T.Name << "'s limits ("
+         << L.ThreadsPerBlock << " threads per block, " << L.MaxBlockDim[0]
+         << "x" << L.MaxBlockDim[1] << "x" << L.MaxBlockDim[2]
+         << "): no launch on it can have this block\n";
+  }
   for (const std::string &A : MA.kernelAssumptions())
     OS << "  assumed: " << A << "\n";
   for (const AccessInfo &A : MA.accesses()) {

@@ -25,3 +25,12 @@ define ptx_kernel void @huge(ptr addrspace(1) %p) #2 {
 
 attributes #1 = { "target-cpu"="sm_80" "nvvm.reqntid"="48,x" "nvvm.maxntid"="256" }
 attributes #2 = { "target-cpu"="sm_80" "nvvm.reqntid"="4000000000,3000000000,1" }
+
+; A reqntid over the A100's block limit (1024 threads): modelled, and the
+; memory printout says no launch can have it.
+define ptx_kernel void @over(ptr addrspace(1) %p) #3 {
+  store i32 1, ptr addrspace(1) %p
+  ret void
+}
+
+attributes #3 = { "target-cpu"="sm_80" "nvvm.reqntid"="2048,1,1" }
