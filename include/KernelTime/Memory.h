@@ -137,14 +137,26 @@ struct AccessInfo {
   /// even without conflicts: 8 bytes per lane 2, 16 bytes 4).
   unsigned BankConflictDegree = 1;
   unsigned SharedWavefronts = 1;
-  /// SharedWavefronts taken as the mean over the block's warps, where they
-  /// straddle rows unevenly and differ (a 48-wide block's second warp spans
-  /// two rows); SharedWavefronts otherwise. What a launch prices.
-  Rational MeanSharedWavefronts = Rational(1);
-  /// With MeanSharedWavefronts: the wavefronts of the listed warps over
-  /// their lanes, for the bytes the banks move per thread (unset: the
-  /// modelled warp's over its lanes).
-  std::optional<Rational> SharedWavefrontsPerLane;
+  /// The block's warps' wavefronts, where they straddle rows unevenly and
+  /// every thread runs the access (a 48-wide block's second warp spans two
+  /// rows): per warp request, and over their lanes (a partial last warp
+  /// moves a whole wavefront for fewer threads). Unset: SharedWavefronts
+  /// over the modelled warp's lanes. What a launch prices.
+  struct BlockMean {
+    Rational PerRequest;
+    Rational PerLane;
+  };
+  std::optional<BlockMean> SharedBlockMean;
+  /// SharedBlockMean's wavefronts per request, SharedWavefronts without it.
+  Rational meanSharedWavefronts() const {
+    return SharedBlockMean ? SharedBlockMean->PerRequest
+                           : Rational(static_cast<int64_t>(SharedWavefronts));
+  }
+  /// Whether the block's mean differs from the modelled warp's count.
+  bool sharedMeanDiffers() const {
+    return meanSharedWavefronts() !=
+           Rational(static_cast<int64_t>(SharedWavefronts));
+  }
   /// Constant and param: distinct addresses of one warp request (1 =
   /// broadcast); the constant cache serves one address per cycle.
   unsigned ConstantSerialization = 1;

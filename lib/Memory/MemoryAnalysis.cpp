@@ -397,9 +397,10 @@ void AccessAnalyser::meanOverBlockWarps(AccessInfo &A, const Expr &Offset) {
   }
   // Per warp instruction for the replays; per lane for the bytes (a
   // partial last warp moves its wavefronts for fewer threads).
-  A.MeanSharedWavefronts = Sum / Rational(static_cast<int64_t>(Warps.size()));
   if (Lanes > 0)
-    A.SharedWavefrontsPerLane = Sum / Rational(Lanes);
+    A.SharedBlockMean = AccessInfo::BlockMean{
+        Sum / Rational(static_cast<int64_t>(Warps.size())),
+        Sum / Rational(Lanes)};
 }
 
 void AccessAnalyser::unknown(AccessInfo &A, const std::string &Why) {
@@ -738,8 +739,6 @@ MemoryAnalysis::MemoryAnalysis(Function &F, FunctionAnalysisManager &FAM,
       A.Loc = Inst.getDebugLoc();
       A.ActiveLanes = I->Layout.Lanes;
       A.SharedWavefronts = 1;
-      A.MeanSharedWavefronts = Rational(1);
-      A.SharedWavefrontsPerLane.reset();
       for (const Loop *L = I->LI.getLoopFor(Inst.getParent()); L;
            L = L->getParentLoop())
         if (const LoopTrip *Trip = I->trip(L))

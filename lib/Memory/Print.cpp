@@ -86,9 +86,8 @@ void printAccess(const AccessInfo &A, raw_ostream &OS) {
     OS << ", bank conflicts " << A.BankConflictDegree << "-way ("
        << A.SharedWavefronts
        << (A.SharedWavefronts == 1 ? " wavefront" : " wavefronts");
-    if (A.MeanSharedWavefronts !=
-        Rational(static_cast<int64_t>(A.SharedWavefronts)))
-      OS << "; " << format("%.4g", A.MeanSharedWavefronts.toDouble())
+    if (A.sharedMeanDiffers())
+      OS << "; " << format("%.4g", A.meanSharedWavefronts().toDouble())
          << " on average over the block's warps";
     OS << ")";
     break;

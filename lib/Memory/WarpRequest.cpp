@@ -121,8 +121,6 @@ void countCoalesced(unsigned Lanes, unsigned Bytes, AccessInfo &A) {
 void countBanks(ArrayRef<int64_t> Addr, unsigned Bytes, unsigned Banks,
                 unsigned BankWidth, AccessInfo &A) {
   A.BankConflictDegree = A.SharedWavefronts = Addr.empty() ? 0 : 1;
-  A.MeanSharedWavefronts = Rational(static_cast<int64_t>(A.SharedWavefronts));
-  A.SharedWavefrontsPerLane.reset();
   if (Addr.empty() || Banks == 0 || BankWidth == 0)
     return;
   // Lanes served together: as many as fill the banks once.
@@ -145,8 +143,6 @@ void countBanks(ArrayRef<int64_t> Addr, unsigned Bytes, unsigned Banks,
   }
   A.BankConflictDegree = Degree;
   A.SharedWavefronts = Wavefronts;
-  A.MeanSharedWavefronts = Rational(static_cast<int64_t>(Wavefronts));
-  A.SharedWavefrontsPerLane.reset();
 }
 
 void countConstant(ArrayRef<int64_t> Addr, AccessInfo &A) {

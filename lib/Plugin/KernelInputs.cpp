@@ -171,7 +171,7 @@ ThreadModel KernelInputBuilder::adjustedModel(
   // the mean of its warps' wavefronts (docs/memory.md, "The warp").
   auto ReplaysOf = [](const AccessInfo &A) {
     if (A.Space == MemSpace::Shared)
-      return std::max(Rational(1), A.MeanSharedWavefronts);
+      return std::max(Rational(1), A.meanSharedWavefronts());
     if (A.Space == MemSpace::Constant || A.Space == MemSpace::Param)
       return Rational(
           static_cast<int64_t>(std::max(1u, A.ConstantSerialization)));
@@ -465,9 +465,10 @@ KernelInputs KernelInputBuilder::build(
     case MemSpace::Shared:
       // Bytes the banks move: a request moves banks x width bytes per
       // wavefront, shared by the warp's lanes.
-      R.Shared += A.SharedWavefrontsPerLane
-                      ? *A.SharedWavefrontsPerLane * SharedRequestBytes
-                      : A.MeanSharedWavefronts * SharedRequestBytes / WarpLanes;
+      R.Shared +=
+          A.SharedBlockMean
+              ? A.SharedBlockMean->PerLane * SharedRequestBytes
+              : A.meanSharedWavefronts() * SharedRequestBytes / WarpLanes;
       break;
     case MemSpace::Global:
     case MemSpace::Generic:

@@ -74,15 +74,14 @@ void emitAccessRemarks(const MemoryAnalysis &MA, const Function &Reported,
     StringRef Space = getMemSpaceName(A.Space);
     switch (A.Space) {
     case MemSpace::Shared: {
-      bool Mean = A.MeanSharedWavefronts !=
-                  Rational(static_cast<int64_t>(A.SharedWavefronts));
+      bool Mean = A.sharedMeanDiffers();
       if ((A.BankConflictDegree <= 1 && !Mean) || !FirstAt(A))
         continue;
       ORE.emit([&] {
         OptimizationRemarkAnalysis R(RemarkPassName, "Access", Where, Region);
         std::string MeanText;
         raw_string_ostream(MeanText)
-            << format("%.4g", A.MeanSharedWavefronts.toDouble());
+            << format("%.4g", A.meanSharedWavefronts().toDouble());
         if (A.BankConflictDegree > 1) {
           R << Space << " " << direction(A) << " has "
             << ore::NV("Degree", A.BankConflictDegree)
