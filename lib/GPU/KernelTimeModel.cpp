@@ -249,21 +249,19 @@ namespace {
 /// passed on through a recursive call, say).
 Error checkBound(const KernelInputs &In, const LaunchShape &Shape) {
   Bindings Known = getLaunchSizeBindings(Shape);
+  std::set<std::string> Symbols;
+  In.Time.collectSymbols(Symbols);
+  In.Delay.collectSymbols(Symbols);
   std::string Missing;
-  for (const Expr *E : {&In.Time, &In.Delay}) {
-    std::set<std::string> Symbols;
-    E->collectSymbols(Symbols);
-    for (const std::string &S : Symbols) {
-      StringRef Name(S);
-      // The sampling binds the ids, laneid and WARP_SZ per lane; the
-      // bandwidth iterations bind the latencies.
-      if (Known.count(S) || Name.starts_with("lat.") ||
-          Name.starts_with("tid.") || Name.starts_with("ctaid.") ||
-          Name == "laneid" || Name == "WARP_SZ" ||
-          StringRef(Missing).contains("'" + S + "'"))
-        continue;
-      Missing += (Missing.empty() ? "'" : ", '") + S + "'";
-    }
+  for (const std::string &S : Symbols) {
+    StringRef Name(S);
+    // The sampling binds the ids, laneid and WARP_SZ per lane; the
+    // bandwidth iterations bind the latencies.
+    if (Known.count(S) || Name.starts_with("lat.") ||
+        Name.starts_with("tid.") || Name.starts_with("ctaid.") ||
+        Name == "laneid" || Name == "WARP_SZ")
+      continue;
+    Missing += (Missing.empty() ? "'" : ", '") + S + "'";
   }
   if (Missing.empty())
     return Error::success();

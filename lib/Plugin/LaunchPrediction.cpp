@@ -125,6 +125,15 @@ std::optional<std::string> checkLimits(const LaunchSpec &Spec,
   return std::nullopt;
 }
 
+/// 2^(Bits - 1): the first value above the signed range of an integer of
+/// \p Bits bits (1 <= Bits <= 64).
+Rational signedLimit(unsigned Bits) {
+  Rational Half = Rational(1);
+  for (unsigned B = 1; B < Bits; ++B)
+    Half = Half * Rational(2);
+  return Half;
+}
+
 /// Why \p Value cannot be the value of an integer parameter of \p Bits bits
 /// (IR integers have no sign: either reading must hold it), if it cannot.
 std::optional<std::string> checkIntegerValue(const Rational &Value,
@@ -133,9 +142,7 @@ std::optional<std::string> checkIntegerValue(const Rational &Value,
     return std::string("an integer parameter takes an integer");
   if (Bits == 0 || Bits > 64)
     return std::nullopt;
-  Rational Half = Rational(1);
-  for (unsigned B = 1; B < Bits; ++B)
-    Half = Half * Rational(2);
+  Rational Half = signedLimit(Bits);
   if (Value < -Half || Value > Half * Rational(2) - Rational(1))
     return "out of the range of an i" + std::to_string(Bits);
   return std::nullopt;
@@ -194,15 +201,12 @@ bindParameters(const LaunchSpec &Spec, const Function &F,
     // negative.
     if (Param && Param->getType()->isIntegerTy()) {
       unsigned Bits = Param->getType()->getIntegerBitWidth();
-      Rational Half = Rational(1);
-      for (unsigned B = 1; B < Bits && B < 64; ++B)
-        Half = Half * Rational(2);
-      if (Bits > 1 && Bits <= 64 && Value >= Half)
+      if (Bits > 1 && Bits <= 64 && Value >= signedLimit(Bits))
         Assumptions.push_back(
             "'" + Name + "=" + Value.str() + "' is taken as written (an i" +
             std::to_string(Bits) +
             " read as unsigned); if the kernel's parameter is signed, it is " +
-            (Value - Half * Rational(2)).str());
+            (Value - signedLimit(Bits) * Rational(2)).str());
     }
     Subst[*Symbol] = Expr::constant(Value);
   }
