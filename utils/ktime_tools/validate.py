@@ -217,16 +217,18 @@ def run(args, argv):
                                        ', '.join(unused), 'is' if one else 'are', source,
                                        'it' if one else 'them'), file=sys.stderr)
         usable.append(u)
+    summary = {
+        'kernel': kernel, 'name': name, 'source': source, 'commit': commit,
+        'plugin': tools.plugin,
+        'command': 'utils/validate ' + ' '.join(shlex.quote(a) for a in argv),
+        'date': datetime.date.today().isoformat(),
+        'sample': {'size': args.sample, 'seed': args.seed if args.sample else None},
+        'timings': {}, 'caches': [], 'refused': refused,
+    }
     if not usable:
         print_refused_only(refused, out)
         # The JSON still says what was refused and why.
-        write_json(args.json, {
-            'kernel': kernel, 'name': name, 'source': source, 'commit': commit,
-            'plugin': tools.plugin,
-            'command': 'utils/validate ' + ' '.join(shlex.quote(a) for a in argv),
-            'date': datetime.date.today().isoformat(),
-            'sample': {'size': args.sample, 'seed': args.seed if args.sample else None},
-            'timings': {}, 'caches': [], 'refused': refused})
+        write_json(args.json, summary)
         return 1
 
     # Choose the configurations of each cache and build them once. A
@@ -255,14 +257,7 @@ def run(args, argv):
                      keep=args.keep_temps, progress=prog)
     results = job.run(configs) if configs else {}
 
-    summary = {
-        'kernel': kernel, 'name': name, 'source': source, 'commit': commit,
-        'plugin': tools.plugin,
-        'command': 'utils/validate ' + ' '.join(shlex.quote(a) for a in argv),
-        'date': datetime.date.today().isoformat(),
-        'sample': {'size': args.sample, 'seed': args.seed if args.sample else None},
-        'timings': job.timings, 'caches': [], 'refused': refused,
-    }
+    summary['timings'] = job.timings
     residual_rows = []
     for u in usable:
         summary['caches'].append(evaluate(u, by_id, invalid_launch, results, args,
