@@ -17,6 +17,7 @@
 #include "KernelTime/Target.h"
 #include "llvm/ADT/StringRef.h"
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -112,6 +113,10 @@ llvm::StringRef getCostKindName(CostInfo::Kind K);
 ///   free (folded into fma)
 void printCost(const CostInfo &C, llvm::raw_ostream &OS);
 
+namespace detail {
+struct ComputeCache;
+} // namespace detail
+
 /// Prices instructions for one GPU target.
 class CostModel {
 public:
@@ -130,6 +135,11 @@ public:
 
 private:
   const GpuTarget &T;
+  /// The prices of plain instruction sequences already built (a class,
+  /// a count and the dependent part of it), shared by copies of the model:
+  /// building one takes exact rational arithmetic, and a kernel asks for
+  /// the same few again and again.
+  std::shared_ptr<detail::ComputeCache> Computed;
 };
 
 } // namespace ktime

@@ -12,9 +12,11 @@
 #define KERNELTIME_LIB_COST_COSTIMPL_H
 
 #include "KernelTime/Cost.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <optional>
+#include <tuple>
 
 namespace llvm {
 class BinaryOperator;
@@ -49,10 +51,17 @@ private:
   Expr Lat, Del;
 };
 
+/// CostContext::compute's results by (class, count, chain), without What.
+struct ComputeCache {
+  llvm::DenseMap<std::tuple<unsigned, unsigned, unsigned>, CostInfo> Costs;
+};
+
 /// What every pricing function needs.
 struct CostContext {
   const GpuTarget &T;
   const llvm::DataLayout &DL;
+  /// Where compute keeps what it built; may be null.
+  ComputeCache *Computed = nullptr;
 
   CostBuilder builder() const { return CostBuilder(T); }
   /// \p N instructions of \p C, \p Chain of them dependent on each other.

@@ -56,9 +56,19 @@ CostInfo CostBuilder::build(CostInfo::Kind K, StringRef What) const {
 
 CostInfo CostContext::compute(InstrClass C, unsigned N, unsigned Chain,
                               StringRef What) const {
-  return builder()
-      .add(C, Rational(N), Rational(Chain))
-      .build(CostInfo::Kind::Compute, What);
+  if (!Computed)
+    return builder()
+        .add(C, Rational(N), Rational(Chain))
+        .build(CostInfo::Kind::Compute, What);
+  auto [It, Inserted] = Computed->Costs.try_emplace(
+      std::make_tuple(static_cast<unsigned>(C), N, Chain));
+  if (Inserted)
+    It->second = builder()
+                     .add(C, Rational(N), Rational(Chain))
+                     .build(CostInfo::Kind::Compute);
+  CostInfo Cost = It->second;
+  Cost.What = What.str();
+  return Cost;
 }
 
 CostInfo CostContext::unknown(std::string Assumption) const {

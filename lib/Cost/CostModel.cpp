@@ -14,10 +14,11 @@ using namespace ktime::detail;
 
 namespace ktime {
 
-CostModel::CostModel(const GpuTarget &T) : T(T) {}
+CostModel::CostModel(const GpuTarget &T)
+    : T(T), Computed(std::make_shared<ComputeCache>()) {}
 
 CostInfo CostModel::getCost(const Instruction &I) const {
-  CostContext Ctx{T, I.getModule()->getDataLayout()};
+  CostContext Ctx{T, I.getModule()->getDataLayout(), Computed.get()};
   switch (I.getOpcode()) {
   case Instruction::Add:
   case Instruction::Sub:

@@ -79,8 +79,33 @@ Expr ktime::makeNode(Expr::Kind K, llvm::SmallVector<Expr, 2> Ops,
 // and multiplicative identities give the canonical result without the
 // round trip through the polynomial form, which allocates.
 static bool isConstantValue(const Expr &E, int64_t V) {
-  std::optional<Rational> C = E.getConstant();
-  return C && *C == Rational(V);
+  const ExprNode &N = ExprAccess::node(E);
+  return N.K == Expr::Kind::Constant && N.Value == Rational(V);
+}
+
+/// \p A + \p K for a non-constant \p A and \p K != 0, as render would give
+/// it: a rendered sum lists its terms in term order, where the constant term
+/// comes last, and any other canonical expression is a single term. (Block
+/// costs add a constant latency to a symbolic arrival per instruction.)
+static Expr addNonZeroConstant(const Expr &A, const Rational &K) {
+  llvm::SmallVector<Expr, 2> Terms;
+  if (A.getKind() != Expr::Kind::Add) {
+    Terms.push_back(A);
+    Terms.push_back(Expr::constant(K));
+    return makeNode(Expr::Kind::Add, std::move(Terms));
+  }
+  llvm::ArrayRef<Expr> Ops = A.operands();
+  Rational C = K;
+  if (Ops.back().isConstant()) {
+    C += *Ops.back().getConstant();
+    Ops = Ops.drop_back();
+  }
+  Terms.append(Ops.begin(), Ops.end());
+  if (!C.isZero())
+    Terms.push_back(Expr::constant(C));
+  if (Terms.size() == 1)
+    return Terms.front();
+  return makeNode(Expr::Kind::Add, std::move(Terms));
 }
 
 namespace ktime {
@@ -91,6 +116,10 @@ Expr operator+(const Expr &A, const Expr &B) {
     return B;
   if (A.isConstant() && B.isConstant())
     return Expr::constant(*A.getConstant() + *B.getConstant());
+  if (B.isConstant())
+    return addNonZeroConstant(A, *B.getConstant());
+  if (A.isConstant())
+    return addNonZeroConstant(B, *A.getConstant());
   return render(toPoly(A) + toPoly(B));
 }
 Expr operator-(const Expr &A, const Expr &B) {
@@ -98,6 +127,8 @@ Expr operator-(const Expr &A, const Expr &B) {
     return A;
   if (A.isConstant() && B.isConstant())
     return Expr::constant(*A.getConstant() - *B.getConstant());
+  if (B.isConstant())
+    return addNonZeroConstant(A, -*B.getConstant());
   return render(toPoly(A) - toPoly(B));
 }
 Expr operator*(const Expr &A, const Expr &B) {

@@ -1,6 +1,7 @@
 //===- CanonicalClone.cpp - Analyse kernels through a prepared copy -------===//
 #include "CanonicalClone.h"
 #include "KernelTime/Compat.h"
+#include "ModuleCopy.h"
 #include "Options.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/Hashing.h"
@@ -13,7 +14,6 @@
 #include "llvm/IR/PatternMatch.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/Error.h"
-#include "llvm/Transforms/Utils/Cloning.h"
 
 using namespace llvm;
 
@@ -204,32 +204,9 @@ static FunctionSet functionsToCopy(const FunctionSet &Analysed) {
   return Need;
 }
 
-/// Copies the functions of \p Need and every global of \p M; \p Map gets
-/// the copies of the functions and their blocks (a plain map: the cloner's
-/// value handles on every instruction would cost their upkeep until the
-/// copy is freed).
-static std::unique_ptr<Module> copyOf(const Module &M, const FunctionSet &Need,
-                                      DenseMap<const Value *, Value *> &Map) {
-  ValueToValueMapTy VMap;
-  std::unique_ptr<Module> Copy =
-      CloneModule(M, VMap, [&](const GlobalValue *GV) {
-        const auto *F = dyn_cast<Function>(GV);
-        return !F || Need.contains(F);
-      });
-  for (const Function &F : M) {
-    auto It = VMap.find(&F);
-    if (It == VMap.end() || !It->second)
-      continue;
-    Map[&F] = It->second;
-    for (const BasicBlock &BB : F)
-      if (auto B = VMap.find(&BB); B != VMap.end() && B->second)
-        Map[&BB] = B->second;
-  }
-  return Copy;
-}
-
 CanonicalClone::CanonicalClone(const Module &M, const FunctionSet &Analysed)
-    : Analysed(Analysed), Copy(copyOf(M, functionsToCopy(Analysed), VMap)),
+    : Analysed(Analysed),
+      Copy(copyModuleWithBodies(M, functionsToCopy(Analysed), VMap)),
       AM(std::make_unique<Managers>(M)) {
   // The pipeline texts are constants of this file: a parse error is a bug.
   FunctionPassManager Canonical, Prepare;

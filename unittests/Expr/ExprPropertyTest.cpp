@@ -251,6 +251,33 @@ TEST(ExprPropertyTest, ResimplifyingAndPrintingAreStable) {
   }
 }
 
+TEST(ExprPropertyTest, AddingAConstantAgreesWithTheGeneralSum) {
+  // A sum with a constant operand takes a shortcut (Expr.cpp,
+  // addNonZeroConstant); a fresh symbol added and taken away again forces
+  // the general path through the polynomial form. Constants include ones
+  // that cancel a sum's constant term.
+  Generator G(4242);
+  Expr Fresh = Expr::symbol("fresh");
+  for (unsigned Trial = 0; Trial < 3000; ++Trial) {
+    Expr E = G.gen(4).E;
+    std::optional<Rational> Own;
+    if (E.getKind() == Expr::Kind::Add && E.operands().back().isConstant())
+      Own = E.operands().back().getConstant();
+    for (Rational K :
+         {Rational(int64_t(G.pick(13)) - 6),
+          Rational(int64_t(G.pick(7)) + 1, 3), Own ? -*Own : Rational(1)}) {
+      Expr C = Expr::constant(K);
+      Expr General = (E + (Fresh + C)) - Fresh;
+      ASSERT_EQ(E + C, General) << E.str() << " + " << K.str();
+      ASSERT_EQ((E + C).str(), General.str());
+      ASSERT_EQ(C + E, General) << K.str() << " + " << E.str();
+      Expr GeneralDiff = (E - (Fresh + C)) + Fresh;
+      ASSERT_EQ(E - C, GeneralDiff) << E.str() << " - " << K.str();
+      ASSERT_EQ((E - C).str(), GeneralDiff.str());
+    }
+  }
+}
+
 TEST(ExprPropertyTest, SubstitutionAgreesWithEvaluation) {
   Generator G(31337);
   for (unsigned Trial = 0; Trial < 1500; ++Trial) {
