@@ -8,6 +8,7 @@
 #include "ModuleCopy.h"
 #include "llvm/IR/BasicBlock.h"
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/DebugProgramInstruction.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
@@ -37,9 +38,15 @@ private:
   /// The copies of the arguments, blocks and instructions of the function
   /// being copied.
   DenseMap<const Value *, Value *> Local;
+  /// A fresh assignment ID for each one of the original (assignment
+  /// tracking): the context links every instruction and dbg_assign record
+  /// of an ID, so a pass on the copy that merges or deletes one would
+  /// otherwise reach the original's.
+  DenseMap<DIAssignID *, DIAssignID *> AssignIDs;
 
   Value *mapValue(Value *V);
   Metadata *mapMetadata(LLVMContext &Ctx, Metadata *MD);
+  DIAssignID *freshAssignID(DIAssignID *ID);
   void remapDebugRecords(Instruction &NI);
 };
 
@@ -77,6 +84,13 @@ Metadata *BodyCopier::mapMetadata(LLVMContext &Ctx, Metadata *MD) {
   return MD;
 }
 
+DIAssignID *BodyCopier::freshAssignID(DIAssignID *ID) {
+  auto [It, Inserted] = AssignIDs.try_emplace(ID, nullptr);
+  if (Inserted)
+    It->second = DIAssignID::getDistinct(ID->getContext());
+  return It->second;
+}
+
 /// Debug records name the parameters (SymbolNamer) and point at values of
 /// the function: those must be the copy's.
 void BodyCopier::remapDebugRecords(Instruction &NI) {
@@ -85,10 +99,13 @@ void BodyCopier::remapDebugRecords(Instruction &NI) {
     for (unsigned Idx = 0; Idx < Ops.size(); ++Idx)
       if (Value *New = mapValue(Ops[Idx]); New != Ops[Idx])
         DVR.replaceVariableLocationOp(Idx, New);
-    if (DVR.isDbgAssign())
-      if (Value *Addr = DVR.getAddress())
-        if (Value *New = mapValue(Addr); New != Addr)
-          DVR.setAddress(New);
+    if (!DVR.isDbgAssign())
+      continue;
+    if (Value *Addr = DVR.getAddress())
+      if (Value *New = mapValue(Addr); New != Addr)
+        DVR.setAddress(New);
+    if (DIAssignID *ID = DVR.getAssignID())
+      DVR.setAssignId(freshAssignID(ID));
   }
 }
 
@@ -118,6 +135,9 @@ void BodyCopier::copyBody(const Function &F, Function &NF,
         NI->setName(I.getName());
       NI->insertInto(NB, NB->end());
       NI->cloneDebugInfoFrom(&I);
+      if (auto *ID = cast_or_null<DIAssignID>(
+              NI->getMetadata(LLVMContext::MD_DIAssignID)))
+        NI->setMetadata(LLVMContext::MD_DIAssignID, freshAssignID(ID));
       Local[&I] = NI;
     }
   }
@@ -134,12 +154,27 @@ void BodyCopier::copyBody(const Function &F, Function &NF,
     }
 }
 
+bool hasAddressTakenBlock(const Function &F) {
+  return any_of(F, [](const BasicBlock &BB) { return BB.hasAddressTaken(); });
+}
+
 bool hasAddressTakenBlock(const Module &M) {
-  for (const Function &F : M)
-    for (const BasicBlock &BB : F)
-      if (BB.hasAddressTaken())
-        return true;
-  return false;
+  return any_of(M, [](const Function &F) { return hasAddressTakenBlock(F); });
+}
+
+/// Maps the module-level debug metadata to itself, as the copied bodies'
+/// attachments are: the copy then has one set of compile units, and prints
+/// its !dbg numbers as the original does.
+void shareDebugInfo(const Module &M, ValueToValueMapTy &Globals) {
+  for (DICompileUnit *CU : M.debug_compile_units())
+    Globals.MD()[CU].reset(CU);
+  SmallVector<std::pair<unsigned, MDNode *>, 2> Attached;
+  for (const GlobalVariable &G : M.globals()) {
+    G.getAllMetadata(Attached);
+    for (auto &[Kind, Node] : Attached)
+      if (Kind == LLVMContext::MD_dbg)
+        Globals.MD()[Node].reset(Node);
+  }
 }
 
 } // namespace
@@ -148,11 +183,16 @@ std::unique_ptr<Module>
 copyModuleWithBodies(const Module &M, const DenseSet<const Function *> &Bodies,
                      DenseMap<const Value *, Value *> &Map) {
   ValueToValueMapTy Globals;
+  // A blockaddress names a block of a function, which the copy must then
+  // define too: CloneModule maps it (and crashes on a declaration's).
   bool ThroughCloneModule = hasAddressTakenBlock(M);
+  if (!ThroughCloneModule)
+    shareDebugInfo(M, Globals);
   std::unique_ptr<Module> Copy =
       CloneModule(M, Globals, [&](const GlobalValue *GV) {
         const auto *F = dyn_cast<Function>(GV);
-        return !F || (ThroughCloneModule && Bodies.contains(F));
+        return !F || (ThroughCloneModule &&
+                      (Bodies.contains(F) || hasAddressTakenBlock(*F)));
       });
   BodyCopier Copier(Globals);
   for (const Function &F : M) {

@@ -6,8 +6,9 @@
 // instruction, each an entry in the context's handle table) cost about a
 // tenth of the whole pass on a large file. Here the globals go through
 // CloneModule, all functions as declarations, and the chosen bodies are
-// copied with a plain map. Metadata attachments are shared with the
-// original: the copy is analysed and freed, never emitted or verified.
+// copied with a plain map. Debug metadata is shared with the original
+// (the copy is analysed and freed, never emitted), except assignment IDs,
+// which the context links across modules: the copy gets fresh ones.
 //
 //===----------------------------------------------------------------------===//
 #ifndef KERNELTIME_PLUGIN_MODULECOPY_H
@@ -25,7 +26,8 @@ namespace ktime {
 /// \p M and every other function is a declaration. \p Map gets the copy of
 /// each function of \p M and of each block of \p Bodies. Modules with a
 /// block whose address is taken go through CloneModule, which maps
-/// blockaddress constants (CUDA device code has none).
+/// blockaddress constants, and define the functions of those blocks as
+/// well (CUDA device code has none).
 std::unique_ptr<llvm::Module>
 copyModuleWithBodies(const llvm::Module &M,
                      const llvm::DenseSet<const llvm::Function *> &Bodies,

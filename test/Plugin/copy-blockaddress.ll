@@ -1,6 +1,8 @@
 ; copy-debug-records.ll in a module with a block whose address is taken
-; (@jump, a device function no kernel calls): ModuleCopy.cpp copies such a
-; module through LLVM's CloneModule, which maps blockaddress constants. The
+; (@jump, a device function no kernel calls, whose block a global's
+; initializer names): ModuleCopy.cpp copies such a module through LLVM's
+; CloneModule, which maps blockaddress constants, with @jump defined in the
+; copy too (CloneModule crashed on the blockaddress of a declaration). The
 ; kernel's copy must be the same as the other path's.
 ; RUN: %opt_ktime -passes='print<kernel-time-cost>,print<kernel-time>' \
 ; RUN:   -ktime-gpu=a100 -disable-output %s | FileCheck %s
@@ -9,10 +11,13 @@
 ; the index i + 1 is split off the address (SeparateConstOffsetFromGEP).
 ; CHECK-LABEL: kernel shift on
 ; CHECK: getelementptr inbounds i8, ptr %{{[0-9]+}}, i64 4 free (offset folded into the address)
+; CHECK-NEXT: %v = load float, ptr %src2, align 4, !dbg !13 ld.global
 ; CHECK-LABEL: KernelTime model of module
 ; CHECK: loop1: trip = max(0, n), lat
 
 target triple = "nvptx64-nvidia-cuda"
+
+@ba = addrspace(1) global ptr blockaddress(@jump, %a)
 
 ; for (int i = 0; i < n; ++i) out[i] = in[i + 1];
 define ptx_kernel void @shift(ptr %0, ptr %1, i32 %2) #0 !dbg !4 {
@@ -28,7 +33,7 @@ loop:
   %next = add nsw i32 %i, 1
   %wide = sext i32 %next to i64
   %src = getelementptr inbounds float, ptr %1, i64 %wide
-  %v = load float, ptr %src, align 4
+  %v = load float, ptr %src, align 4, !dbg !12
   %wi = sext i32 %i to i64
   %dst = getelementptr inbounds float, ptr %0, i64 %wi
   store float %v, ptr %dst, align 4

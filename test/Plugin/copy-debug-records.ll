@@ -9,8 +9,12 @@
 ;
 ; The copy is what print<kernel-time-cost> lists: the constant offset of
 ; the index i + 1 is split off the address (SeparateConstOffsetFromGEP).
+; The copy shares the module's debug metadata, so its !dbg numbers are the
+; ones `opt -S` gives this file (!13 for the load's !12 here): with a
+; second compile unit in the copy they were one higher.
 ; CHECK-LABEL: kernel shift on
 ; CHECK: getelementptr inbounds i8, ptr %{{[0-9]+}}, i64 4 free (offset folded into the address)
+; CHECK-NEXT: %v = load float, ptr %src2, align 4, !dbg !13 ld.global
 ; CHECK-LABEL: KernelTime model of module
 ; CHECK: loop1: trip = max(0, n), lat
 
@@ -30,7 +34,7 @@ loop:
   %next = add nsw i32 %i, 1
   %wide = sext i32 %next to i64
   %src = getelementptr inbounds float, ptr %1, i64 %wide
-  %v = load float, ptr %src, align 4
+  %v = load float, ptr %src, align 4, !dbg !12
   %wi = sext i32 %i to i64
   %dst = getelementptr inbounds float, ptr %0, i64 %wi
   store float %v, ptr %dst, align 4
