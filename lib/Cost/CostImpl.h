@@ -60,8 +60,8 @@ struct ComputeCache {
 struct CostContext {
   const GpuTarget &T;
   const llvm::DataLayout &DL;
-  /// Where compute keeps what it built; may be null.
-  ComputeCache *Computed = nullptr;
+  /// Where compute keeps what it built (the CostModel's).
+  ComputeCache &Computed;
 
   CostBuilder builder() const { return CostBuilder(T); }
   /// \p N instructions of \p C, \p Chain of them dependent on each other.

@@ -56,11 +56,7 @@ CostInfo CostBuilder::build(CostInfo::Kind K, StringRef What) const {
 
 CostInfo CostContext::compute(InstrClass C, unsigned N, unsigned Chain,
                               StringRef What) const {
-  if (!Computed)
-    return builder()
-        .add(C, Rational(N), Rational(Chain))
-        .build(CostInfo::Kind::Compute, What);
-  auto [It, Inserted] = Computed->Costs.try_emplace(
+  auto [It, Inserted] = Computed.Costs.try_emplace(
       std::make_tuple(static_cast<unsigned>(C), N, Chain));
   if (Inserted)
     It->second = builder()

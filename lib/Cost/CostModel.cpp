@@ -18,7 +18,7 @@ CostModel::CostModel(const GpuTarget &T)
     : T(T), Computed(std::make_shared<ComputeCache>()) {}
 
 CostInfo CostModel::getCost(const Instruction &I) const {
-  CostContext Ctx{T, I.getModule()->getDataLayout(), Computed.get()};
+  CostContext Ctx{T, I.getModule()->getDataLayout(), *Computed};
   switch (I.getOpcode()) {
   case Instruction::Add:
   case Instruction::Sub:

@@ -1,8 +1,9 @@
 //===- ModuleCopy.cpp - A copy of chosen functions of a module ------------===//
 //
-// See ModuleCopy.h. Tested through every lit test that analyses a copied
-// function (test/Thread/codegen-view-*.ll, test/clang/O0.cu with -g debug
-// records, the -O0 robustness tests).
+// See ModuleCopy.h. Tested by test/Plugin/copy-*.ll (debug records and
+// their !dbg numbers, assignment IDs, blockaddress) and through every lit
+// test that analyses a copied function (test/Thread/codegen-view-*.ll,
+// test/clang/O0.cu, the -O0 robustness tests).
 //
 //===----------------------------------------------------------------------===//
 #include "ModuleCopy.h"
@@ -11,7 +12,6 @@
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/DebugProgramInstruction.h"
 #include "llvm/IR/Instructions.h"
-#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Metadata.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/ValueMapper.h"
