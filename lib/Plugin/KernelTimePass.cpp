@@ -5,7 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "KernelTimePass.h"
-#include "CanonicalClone.h"
+#include "KernelTime/CodegenView.h"
 #include "KernelTime/Compat.h"
 #include "KernelTime/Memory.h"
 #include "KernelTime/Report.h"

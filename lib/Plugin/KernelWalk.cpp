@@ -1,7 +1,8 @@
 //===- KernelWalk.cpp - Every kernel on every GPU, for the print passes ---===//
 #include "KernelWalk.h"
-#include "CanonicalClone.h"
+#include "KernelTime/CodegenView.h"
 #include "KernelTime/Compat.h"
+#include "Options.h"
 #include "TargetSelection.h"
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/Module.h"
@@ -28,7 +29,8 @@ void forEachKernelOnEachGpu(Module &M, ModuleAnalysisManager &MAM,
      << (Kernels.size() == 1 ? " kernel\n" : " kernels\n");
   FunctionAnalysisManager &FAM =
       MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
-  FunctionSet ThroughCopy = functionsAnalysedThroughCopy(M, FAM);
+  FunctionSet ThroughCopy =
+      functionsAnalysedThroughCopy(M, FAM, options::CodegenView);
   std::unique_ptr<CanonicalClone> Clone;
   for (Function *F : Kernels) {
     StringRef Name = F->getName();
@@ -49,7 +51,8 @@ void forEachKernelOnEachGpu(Module &M, ModuleAnalysisManager &MAM,
     FunctionAnalysisManager *AnalysedFAM = &FAM;
     if (ThroughCopy.contains(F)) {
       if (!Clone)
-        Clone = std::make_unique<CanonicalClone>(M, ThroughCopy);
+        Clone = std::make_unique<CanonicalClone>(M, ThroughCopy,
+                                                 options::CodegenView);
       Analysed = &Clone->getClone(*F);
       AnalysedFAM = &Clone->getFAM();
     }

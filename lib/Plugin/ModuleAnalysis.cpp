@@ -1,10 +1,11 @@
 //===- ModuleAnalysis.cpp - Run the stages over every kernel of a module --===//
 #include "ModuleAnalysis.h"
-#include "CanonicalClone.h"
+#include "KernelTime/CodegenView.h"
 #include "KernelTime/Compat.h"
 #include "KernelTime/Cost.h"
+#include "KernelTime/Launch.h"
 #include "KernelTime/Thread.h"
-#include "LaunchPrediction.h"
+#include "Options.h"
 #include "TargetSelection.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -127,12 +128,14 @@ analyseModule(Module &M, ModuleAnalysisManager &MAM,
   GpuChooser Chooser;
   if (!Chooser.init(M))
     return std::nullopt;
-  std::optional<std::vector<LaunchSpec>> Specs = readRequestedLaunches(M);
+  LaunchOptions Opts = options::launchOptions();
+  std::optional<std::vector<LaunchSpec>> Specs = readRequestedLaunches(M, Opts);
   if (!Specs)
     return std::nullopt;
   FunctionAnalysisManager &FAM =
       MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
-  FunctionSet ThroughCopy = functionsAnalysedThroughCopy(M, FAM);
+  FunctionSet ThroughCopy =
+      functionsAnalysedThroughCopy(M, FAM, options::CodegenView);
   // Without launches and a copy to keep, nothing reads a function's
   // analyses after its report.
   bool FreeAfterReport = Specs->empty() && !KeepCopy;
@@ -154,7 +157,8 @@ analyseModule(Module &M, ModuleAnalysisManager &MAM,
     A.Targets = *Targets;
     if (ThroughCopy.contains(&F)) {
       if (!Clone)
-        Clone = std::make_unique<CanonicalClone>(M, ThroughCopy);
+        Clone = std::make_unique<CanonicalClone>(M, ThroughCopy,
+                                                 options::CodegenView);
       R = analyseThroughClone(F, *Clone, FAM, Primary, A.Model);
       if (Specs->empty())
         A.Model.reset(); // no launches to reuse it
@@ -205,7 +209,7 @@ analyseModule(Module &M, ModuleAnalysisManager &MAM,
   if (!Specs->empty()) {
     for (size_t I = 0; I != Reports.size(); ++I)
       Analysed[I].Report = &Reports[I];
-    if (!predictLaunches(M, *Specs, Analysed))
+    if (!predictLaunches(M, *Specs, Analysed, Opts))
       return std::nullopt;
   }
   if (KeepCopy)

@@ -8,7 +8,7 @@
 #ifndef KERNELTIME_PLUGIN_MODULEANALYSIS_H
 #define KERNELTIME_PLUGIN_MODULEANALYSIS_H
 
-#include "CanonicalClone.h"
+#include "KernelTime/CodegenView.h"
 #include "KernelTime/Report.h"
 #include "llvm/IR/PassManager.h"
 

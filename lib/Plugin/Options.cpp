@@ -92,5 +92,19 @@ cl::opt<std::string>
                    "Kleimenov & Popova's), or all of them side by side"),
           cl::cat(Category));
 
+LaunchOptions launchOptions() {
+  LaunchOptions O;
+  O.Launches.assign(Launches.begin(), Launches.end());
+  O.LaunchFile = LaunchFile;
+  O.Regs = Regs;
+  O.Hits.assign(Hits.begin(), Hits.end());
+  O.SmClockMHz = SmClockMHz;
+  O.MemClockMHz = MemClockMHz;
+  O.ColdCache = ColdCache;
+  O.BarrierFragments = BarrierFragments;
+  O.Model = Model;
+  return O;
+}
+
 } // namespace options
 } // namespace ktime

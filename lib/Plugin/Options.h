@@ -7,6 +7,7 @@
 #ifndef KERNELTIME_PLUGIN_OPTIONS_H
 #define KERNELTIME_PLUGIN_OPTIONS_H
 
+#include "KernelTime/Launch.h"
 #include "llvm/Support/CommandLine.h"
 
 #include <string>
@@ -41,6 +42,9 @@ extern llvm::cl::opt<bool> BarrierFragments;
 extern llvm::cl::list<std::string> Hits;
 /// -ktime-model=kp|maxplus|mwp-cwp|kdt|all: the models to predict with.
 extern llvm::cl::opt<std::string> Model;
+
+/// The launch stage's options, as given.
+LaunchOptions launchOptions();
 
 } // namespace options
 } // namespace ktime

@@ -10,7 +10,7 @@
 // reported before any field error.
 //
 //===----------------------------------------------------------------------===//
-#include "KernelTime/Target.h"
+#include "TargetFileParser.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
@@ -18,18 +18,15 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/SourceMgr.h"
-#include "llvm/Support/YAMLParser.h"
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <limits>
 
 using namespace llvm;
 
 namespace ktime {
-namespace {
+namespace targetfile {
 
 /// The only schema version this code reads.
 constexpr uint64_t SchemaVersion = 1;
@@ -40,8 +37,6 @@ const StringRef TopKeys[] = {
     "schema", "name", "aliases", "arch",   "default_for",  "description",
     "clocks", "sm",   "limits",  "memory", "instructions", "launch"};
 const StringRef ClockKeys[] = {"sm_mhz", "memory_mhz"};
-/// No GPU clock comes near this; larger values only overflow the times.
-constexpr double MaxClockMHz = 100000;
 const StringRef SmKeys[] = {"count", "warp_size", "processing_blocks",
                             "dispatch_per_clk"};
 const StringRef LimitKeys[] = {"threads_per_block",
@@ -76,361 +71,6 @@ const StringRef LaunchKeys[] = {
 // An instruction class gives lat and exactly one of the three delay forms.
 const StringRef CostKeys[] = {"lat", "del", "ops_per_clk_per_sm",
                               "units_per_pb"};
-const StringRef DelayForms[] = {"del", "ops_per_clk_per_sm", "units_per_pb"};
-
-enum class NumKind { Positive, NonNegative, Any };
-
-/// One instruction class as written, resolved once sm.* is known.
-struct RawCost {
-  double Lat = 0;
-  StringRef Form; // One of DelayForms.
-  double Value = 0;
-};
-
-/// A double as a person would write it: 552.3, 1500, 1.0956e-03.
-std::string formatNumber(double D) {
-  char Buf[32];
-  snprintf(Buf, sizeof(Buf), "%.6g", D);
-  return Buf;
-}
-
-std::string joinField(StringRef Path, StringRef Key) {
-  if (Path.empty())
-    return Key.str();
-  return (Path + "." + Key).str();
-}
-
-bool isPlainName(StringRef S) {
-  if (S.empty() || !(isDigit(S[0]) || isLower(S[0])))
-    return false;
-  return all_of(S, [](char C) {
-    return isDigit(C) || isLower(C) || C == '-' || C == '_' || C == '.';
-  });
-}
-
-/// [+-]digits[.digits][e[+-]digits], or .digits; no inf, nan or hex.
-bool looksLikeNumber(StringRef S) {
-  S.consume_front("+") || S.consume_front("-");
-  size_t IntDigits = S.take_while(isDigit).size();
-  S = S.drop_front(IntDigits);
-  size_t FracDigits = 0;
-  if (S.consume_front("."))
-    FracDigits = S.take_while(isDigit).size();
-  S = S.drop_front(FracDigits);
-  if (IntDigits + FracDigits == 0)
-    return false;
-  if (S.consume_front("e") || S.consume_front("E")) {
-    S.consume_front("+") || S.consume_front("-");
-    size_t ExpDigits = S.take_while(isDigit).size();
-    if (ExpDigits == 0)
-      return false;
-    S = S.drop_front(ExpDigits);
-  }
-  return S.empty();
-}
-
-/// The closest of Candidates to Typo, if it is close enough to be a typo.
-std::optional<StringRef> closest(StringRef Typo,
-                                 ArrayRef<StringRef> Candidates) {
-  std::optional<StringRef> Best;
-  unsigned BestDistance = 0;
-  for (StringRef C : Candidates) {
-    unsigned D = Typo.edit_distance(C, /*AllowReplacements=*/true);
-    if (!Best || D < BestDistance) {
-      Best = C;
-      BestDistance = D;
-    }
-  }
-  unsigned Limit = std::max<unsigned>(2, Typo.size() / 3);
-  if (Best && BestDistance <= Limit)
-    return Best;
-  return std::nullopt;
-}
-
-class TargetFileParser {
-public:
-  TargetFileParser(StringRef Path, SourceMgr &SM) : Path(Path), SM(SM) {}
-
-  /// Fills T from the root node of the document.
-  Error parse(yaml::Node *Root, GpuTarget &T);
-
-private:
-  std::string Path;
-  SourceMgr &SM;
-  GpuTarget *T = nullptr;
-  std::optional<RawCost> Costs[NumInstrClasses];
-
-  // Diagnostics.
-  FileLoc locOf(SMLoc Loc) const;
-  std::string at(SMLoc Loc) const;
-  Error fieldError(SMLoc Loc, StringRef Field, const Twine &Msg) const;
-  Error fieldError(StringRef Field, const Twine &Msg) const;
-  SMLoc startOf(yaml::Node *N, SMLoc Fallback) const;
-  std::string describe(yaml::Node *N) const;
-  void record(StringRef Field, SMLoc Loc);
-
-  // Walking mappings and reading values.
-  using FieldFn =
-      function_ref<Error(StringRef Key, yaml::Node *Value, SMLoc KeyLoc)>;
-  Error forEachField(yaml::Node *N, SMLoc MapLoc, StringRef Path,
-                     ArrayRef<StringRef> Keys, FieldFn Fn);
-  Expected<yaml::MappingNode *> asMapping(yaml::Node *N, SMLoc KeyLoc,
-                                          StringRef Field);
-  Expected<std::string> readString(yaml::Node *N, SMLoc KeyLoc,
-                                   StringRef Field);
-  Expected<double> readNumber(yaml::Node *N, SMLoc KeyLoc, StringRef Field,
-                              NumKind Kind);
-  Expected<uint64_t> readInt(yaml::Node *N, SMLoc KeyLoc, StringRef Field,
-                             bool AllowZero);
-  Error readList(yaml::Node *N, SMLoc KeyLoc, StringRef Field,
-                 function_ref<Error(yaml::Node *Item, SMLoc ItemLoc,
-                                    const std::string &ItemField)>
-                     Fn);
-  Error readUnsigned(yaml::Node *N, SMLoc KeyLoc, StringRef Field,
-                     unsigned &Out, bool AllowZero = false);
-
-  // The sections.
-  Error parseTop(StringRef Key, yaml::Node *Value, SMLoc KeyLoc);
-  Error parseNameList(yaml::Node *N, SMLoc KeyLoc, StringRef Field,
-                      std::vector<std::string> &Out, bool SmArchs);
-  Error parseLimits(yaml::Node *N, SMLoc KeyLoc);
-  Error parseMemory(yaml::Node *N, SMLoc KeyLoc);
-  Error parseInstructions(yaml::Node *N, SMLoc KeyLoc);
-  Error parseCost(InstrClass C, yaml::Node *N, SMLoc KeyLoc, StringRef Field);
-  Error parseLaunch(yaml::Node *N, SMLoc KeyLoc);
-  Error resolveAndCheck();
-};
-
-FileLoc TargetFileParser::locOf(SMLoc Loc) const {
-  if (!Loc.isValid() || !SM.FindBufferContainingLoc(Loc))
-    return {};
-  auto [Line, Col] = SM.getLineAndColumn(Loc);
-  return {Line, Col};
-}
-
-std::string TargetFileParser::at(SMLoc Loc) const {
-  FileLoc L = locOf(Loc);
-  if (L.Line == 0)
-    return Path;
-  return Path + ":" + utostr(L.Line) + ":" + utostr(L.Column);
-}
-
-Error TargetFileParser::fieldError(SMLoc Loc, StringRef Field,
-                                   const Twine &Msg) const {
-  return createStringError(inconvertibleErrorCode(),
-                           at(Loc) + ": field '" + Field + "': " + Msg);
-}
-
-Error TargetFileParser::fieldError(StringRef Field, const Twine &Msg) const {
-  return createStringError(inconvertibleErrorCode(),
-                           T->where(Field) + ": field '" + Field + "': " + Msg);
-}
-
-SMLoc TargetFileParser::startOf(yaml::Node *N, SMLoc Fallback) const {
-  // The parser gives null and alias nodes the position of the next token.
-  if (!N || isa<yaml::NullNode>(N) || isa<yaml::AliasNode>(N))
-    return Fallback;
-  SMLoc Start = N->getSourceRange().Start;
-  return Start.isValid() ? Start : Fallback;
-}
-
-std::string TargetFileParser::describe(yaml::Node *N) const {
-  if (!N || isa<yaml::NullNode>(N))
-    return "nothing";
-  auto Quote = [](StringRef Text) {
-    // Enough of the text to recognise it.
-    constexpr size_t Max = 40;
-    Text = Text.trim();
-    if (Text.size() > Max)
-      return ("'" + Text.take_front(Max) + "...'").str();
-    return ("'" + Text + "'").str();
-  };
-  if (auto *S = dyn_cast<yaml::ScalarNode>(N)) {
-    SmallString<32> Storage;
-    return Quote(S->getValue(Storage));
-  }
-  if (auto *B = dyn_cast<yaml::BlockScalarNode>(N))
-    return Quote(B->getValue());
-  if (isa<yaml::MappingNode>(N))
-    return "a mapping";
-  if (isa<yaml::SequenceNode>(N))
-    return "a list";
-  return "a YAML alias (anchors and aliases are not supported)";
-}
-
-void TargetFileParser::record(StringRef Field, SMLoc Loc) {
-  T->Locations[Field] = locOf(Loc);
-}
-
-Error TargetFileParser::forEachField(yaml::Node *N, SMLoc MapLoc,
-                                     StringRef MapPath,
-                                     ArrayRef<StringRef> Keys, FieldFn Fn) {
-  Expected<yaml::MappingNode *> Map = asMapping(N, MapLoc, MapPath);
-  if (!Map)
-    return Map.takeError();
-  StringMap<SMLoc> Seen;
-  for (yaml::KeyValueNode &KV : **Map) {
-    yaml::Node *KeyNode = KV.getKey();
-    auto *Key = dyn_cast_or_null<yaml::ScalarNode>(KeyNode);
-    SMLoc KeyLoc = startOf(KeyNode, MapLoc);
-    if (!Key)
-      return fieldError(KeyLoc, MapPath.empty() ? "<top level>" : MapPath,
-                        "keys must be plain names, got " + describe(KeyNode));
-    SmallString<32> Storage;
-    StringRef K = Key->getValue(Storage);
-    std::string Field = joinField(MapPath, K);
-    if (!is_contained(Keys, K)) {
-      std::string Msg = "unknown field";
-      if (std::optional<StringRef> Near = closest(K, Keys))
-        Msg += (" (did you mean '" + *Near + "'?)").str();
-      return fieldError(KeyLoc, Field, Msg);
-    }
-    auto [It, Inserted] = Seen.try_emplace(K, KeyLoc);
-    if (!Inserted)
-      return fieldError(KeyLoc, Field,
-                        "duplicate key (first given at " + at(It->second) +
-                            ")");
-    // Readers of scalar values move this to the value itself.
-    record(Field, KeyLoc);
-    yaml::Node *Value = KV.getValue();
-    if (Error E = Fn(K, Value, KeyLoc))
-      return E;
-  }
-  for (StringRef K : Keys)
-    if (!Seen.count(K))
-      return fieldError(MapLoc, joinField(MapPath, K),
-                        "required field is missing");
-  return Error::success();
-}
-
-Expected<yaml::MappingNode *>
-TargetFileParser::asMapping(yaml::Node *N, SMLoc KeyLoc, StringRef Field) {
-  if (auto *Map = dyn_cast_or_null<yaml::MappingNode>(N))
-    return Map;
-  return fieldError(startOf(N, KeyLoc), Field.empty() ? "<top level>" : Field,
-                    "must be a mapping, got " + describe(N));
-}
-
-Expected<std::string> TargetFileParser::readString(yaml::Node *N, SMLoc KeyLoc,
-                                                   StringRef Field) {
-  SMLoc Loc = startOf(N, KeyLoc);
-  record(Field, Loc);
-  if (auto *S = dyn_cast_or_null<yaml::ScalarNode>(N)) {
-    SmallString<64> Storage;
-    return S->getValue(Storage).str();
-  }
-  if (auto *B = dyn_cast_or_null<yaml::BlockScalarNode>(N))
-    return B->getValue().str();
-  return fieldError(Loc, Field, "must be a string, got " + describe(N));
-}
-
-Expected<double> TargetFileParser::readNumber(yaml::Node *N, SMLoc KeyLoc,
-                                              StringRef Field, NumKind Kind) {
-  SMLoc Loc = startOf(N, KeyLoc);
-  record(Field, Loc);
-  const char *What = Kind == NumKind::Positive      ? "a positive number"
-                     : Kind == NumKind::NonNegative ? "a non-negative number"
-                                                    : "a number";
-  auto *S = dyn_cast_or_null<yaml::ScalarNode>(N);
-  if (!S)
-    return fieldError(Loc, Field,
-                      Twine("must be ") + What + ", got " + describe(N));
-  SmallString<32> Storage;
-  StringRef Text = S->getValue(Storage).trim();
-  double Value = 0;
-  if (!looksLikeNumber(Text) || Text.getAsDouble(Value) ||
-      !std::isfinite(Value))
-    return fieldError(Loc, Field,
-                      Twine("must be ") + What + ", got '" + Text + "'");
-  if ((Kind == NumKind::Positive && !(Value > 0)) ||
-      (Kind == NumKind::NonNegative && Value < 0))
-    return fieldError(Loc, Field,
-                      Twine("must be ") + What + ", got '" + Text + "'");
-  return Value;
-}
-
-Expected<uint64_t> TargetFileParser::readInt(yaml::Node *N, SMLoc KeyLoc,
-                                             StringRef Field, bool AllowZero) {
-  SMLoc Loc = startOf(N, KeyLoc);
-  record(Field, Loc);
-  const char *What =
-      AllowZero ? "a non-negative integer" : "a positive integer";
-  auto *S = dyn_cast_or_null<yaml::ScalarNode>(N);
-  if (!S)
-    return fieldError(Loc, Field,
-                      Twine("must be ") + What + ", got " + describe(N));
-  SmallString<32> Storage;
-  StringRef Text = S->getValue(Storage).trim();
-  StringRef Digits = Text;
-  Digits.consume_front("+");
-  uint64_t Value = 0;
-  if (Digits.empty() || !all_of(Digits, isDigit) ||
-      Digits.getAsInteger(10, Value) || (!AllowZero && Value == 0))
-    return fieldError(Loc, Field,
-                      Twine("must be ") + What + ", got '" + Text + "'");
-  return Value;
-}
-
-Error TargetFileParser::readUnsigned(yaml::Node *N, SMLoc KeyLoc,
-                                     StringRef Field, unsigned &Out,
-                                     bool AllowZero) {
-  Expected<uint64_t> V = readInt(N, KeyLoc, Field, AllowZero);
-  if (!V)
-    return V.takeError();
-  if (*V > std::numeric_limits<unsigned>::max())
-    return fieldError(startOf(N, KeyLoc), Field,
-                      "is too large, got '" + utostr(*V) + "'");
-  Out = static_cast<unsigned>(*V);
-  return Error::success();
-}
-
-Error TargetFileParser::readList(
-    yaml::Node *N, SMLoc KeyLoc, StringRef Field,
-    function_ref<Error(yaml::Node *, SMLoc, const std::string &)> Fn) {
-  SMLoc Loc = startOf(N, KeyLoc);
-  record(Field, Loc);
-  auto *Seq = dyn_cast_or_null<yaml::SequenceNode>(N);
-  if (!Seq)
-    return fieldError(Loc, Field, "must be a list, got " + describe(N));
-  unsigned Index = 0;
-  for (yaml::Node &Item : *Seq) {
-    std::string ItemField = (Field + "[" + Twine(Index++) + "]").str();
-    if (Error E = Fn(&Item, startOf(&Item, Loc), ItemField))
-      return E;
-  }
-  return Error::success();
-}
-
-Error TargetFileParser::parseNameList(yaml::Node *N, SMLoc KeyLoc,
-                                      StringRef Field,
-                                      std::vector<std::string> &Out,
-                                      bool SmArchs) {
-  return readList(
-      N, KeyLoc, Field,
-      [&](yaml::Node *Item, SMLoc ItemLoc,
-          const std::string &ItemField) -> Error {
-        Expected<std::string> S = readString(Item, ItemLoc, ItemField);
-        if (!S)
-          return S.takeError();
-        if (SmArchs) {
-          std::optional<unsigned> V = parseSmArch(*S);
-          if (!V || *S != "sm_" + utostr(*V))
-            return fieldError(ItemLoc, Field,
-                              "must list architectures like "
-                              "sm_80, got '" +
-                                  *S + "'");
-        } else if (!isPlainName(*S)) {
-          return fieldError(ItemLoc, Field,
-                            "names are lowercase letters, digits, "
-                            "'.', '_' and '-', got '" +
-                                *S + "'");
-        }
-        if (is_contained(Out, *S))
-          return fieldError(ItemLoc, Field, "'" + *S + "' is listed twice");
-        Out.push_back(*S);
-        return Error::success();
-      });
-}
 
 Error TargetFileParser::parse(yaml::Node *Root, GpuTarget &Target) {
   T = &Target;
@@ -798,113 +438,7 @@ Error TargetFileParser::parseLaunch(yaml::Node *N, SMLoc KeyLoc) {
       });
 }
 
-/// Turns the delay forms into del and checks what one field cannot check
-/// alone. Errors point at the field that is out of line with the others.
-Error TargetFileParser::resolveAndCheck() {
-  GpuTarget &G = *T;
-  for (size_t I = 0; I < NumInstrClasses; ++I) {
-    const RawCost &Raw = *Costs[I];
-    InstrCost &Cost = G.Instr[I];
-    Cost.Lat = Raw.Lat;
-    if (Raw.Form == "del")
-      Cost.Del = Raw.Value;
-    else if (Raw.Form == "ops_per_clk_per_sm")
-      Cost.Del =
-          delayFromOpsPerClkPerSM(Raw.Value, G.WarpSize, G.ProcessingBlocks);
-    else
-      Cost.Del = delayFromUnitsPerPB(Raw.Value, G.WarpSize);
-  }
-  // What the banks deliver; the file's shared rate may be less (the rate
-  // the SM's data path sustains), never more.
-  double BankBytesPerClk =
-      static_cast<double>(G.SharedBanks) * G.SharedBankWidthBytes;
-
-  const OccupancyLimits &L = G.Limits;
-  if (uint64_t(L.WarpsPerSM) * G.WarpSize != L.ThreadsPerSM)
-    return fieldError("limits.warps_per_sm",
-                      "must be limits.threads_per_sm / sm.warp_size (" +
-                          utostr(L.ThreadsPerSM) + " / " + utostr(G.WarpSize) +
-                          "), got " + utostr(L.WarpsPerSM));
-  if (L.ThreadsPerBlock > L.ThreadsPerSM)
-    return fieldError("limits.threads_per_block",
-                      "must not exceed limits.threads_per_sm (" +
-                          utostr(L.ThreadsPerSM) + "), got " +
-                          utostr(L.ThreadsPerBlock));
-  if (L.RegistersPerBlock > L.RegistersPerSM)
-    return fieldError("limits.registers_per_block",
-                      "must not exceed limits.registers_per_sm (" +
-                          utostr(L.RegistersPerSM) + "), got " +
-                          utostr(L.RegistersPerBlock));
-  if (L.SharedPerBlockBytes > L.SharedPerSMBytes)
-    return fieldError("limits.shared_per_block_bytes",
-                      "must not exceed limits.shared_per_sm_bytes (" +
-                          utostr(L.SharedPerSMBytes) + "), got " +
-                          utostr(L.SharedPerBlockBytes));
-  if (L.SharedCarveoutsBytes.empty() ||
-      L.SharedCarveoutsBytes.back() != L.SharedPerSMBytes)
-    return fieldError("limits.shared_carveouts_kb",
-                      "the largest carve-out must be limits.shared_per_sm_"
-                      "bytes / 1024 (" +
-                          utostr(L.SharedPerSMBytes / 1024) + ")");
-  if (G.Shared.BytesPerClkPerSM > BankBytesPerClk)
-    return fieldError("memory.shared.bandwidth_bytes_per_clk",
-                      "must not exceed memory.shared.banks x "
-                      "memory.shared.bank_width_bytes (" +
-                          formatNumber(BankBytesPerClk) + "), got " +
-                          formatNumber(G.Shared.BytesPerClkPerSM));
-  if (G.L1.SizeBytes < L.SharedPerSMBytes)
-    return fieldError("memory.l1.size_bytes",
-                      "the unified L1/shared array must hold "
-                      "limits.shared_per_sm_bytes (" +
-                          utostr(L.SharedPerSMBytes) + "), got " +
-                          utostr(G.L1.SizeBytes));
-
-  // Each level further from the SM is slower.
-  struct Order {
-    const char *Field, *Before;
-    double Value, Min;
-  };
-  const Order Orders[] = {
-      {"memory.l2.latency", "memory.l1.latency", G.L2.Latency, G.L1.Latency},
-      {"memory.l2.far_latency", "memory.l2.latency", G.L2FarLatency,
-       G.L2.Latency},
-      {"memory.dram.latency", "memory.l2.latency", G.DRAM.Latency,
-       G.L2.Latency},
-      {"memory.uncoalesced.latency", "memory.dram.latency",
-       G.Uncoalesced.Latency, G.DRAM.Latency},
-      {"memory.dram.peak_bandwidth_gbs", "memory.dram.bandwidth_gbs",
-       G.DRAMPeakBandwidthGBs, G.DRAM.BandwidthGBs},
-      {"memory.dram.bandwidth_gbs", "memory.uncoalesced.bandwidth_gbs",
-       G.DRAM.BandwidthGBs, G.Uncoalesced.BandwidthGBs},
-  };
-  for (const Order &O : Orders)
-    if (O.Value < O.Min)
-      return fieldError(O.Field, Twine("must not be below ") + O.Before + " (" +
-                                     formatNumber(O.Min) + "), got " +
-                                     formatNumber(O.Value));
-
-  const LaunchModel &LM = G.Launch;
-  if (LM.FitGridMin > LM.FitGridMax)
-    return fieldError("launch.fit_grid_max",
-                      "must not be below launch.fit_grid_min");
-  if (LM.FitWarpsMin > LM.FitWarpsMax)
-    return fieldError("launch.fit_warps_max",
-                      "must not be below launch.fit_warps_min");
-  // The fitted slope must stay positive where the fit holds: at both ends
-  // and at the vertex of the parabola if it lies inside.
-  double Lo = LM.FitWarpsMin, Hi = LM.FitWarpsMax;
-  double MinSlope = std::min(LM.slope(Lo), LM.slope(Hi));
-  if (LM.SlopeB2 > 0) {
-    double Vertex = -LM.SlopeB1 / (2 * LM.SlopeB2);
-    if (Vertex > Lo && Vertex < Hi)
-      MinSlope = std::min(MinSlope, LM.slope(Vertex));
-  }
-  if (!(MinSlope > 0))
-    return fieldError("launch.slope_b0",
-                      "slope(b) = slope_b2 b^2 + slope_b1 b + slope_b0 must "
-                      "be positive for b in [fit_warps_min, fit_warps_max]");
-  return Error::success();
-}
+namespace {
 
 /// The first error the YAML scanner reports.
 struct DiagCapture {
@@ -917,6 +451,9 @@ struct DiagCapture {
 };
 
 } // namespace
+} // namespace targetfile
+
+using namespace targetfile;
 
 Expected<std::unique_ptr<MemoryBuffer>>
 readRegularTextFile(StringRef Path, StringRef What, uint64_t MaxBytes) {

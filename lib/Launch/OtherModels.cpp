@@ -14,7 +14,6 @@
 #include "KernelTime/Cost.h"
 #include "KernelTime/MaxPlusModel.h"
 #include "KernelTime/Models.h"
-#include "Options.h"
 
 #include <algorithm>
 
@@ -152,8 +151,7 @@ void predictMaxPlus(LaunchResult &L, Function &F, FunctionAnalysisManager &FAM,
 
 } // namespace
 
-std::vector<std::string> requestedModels() {
-  StringRef M = options::Model;
+std::vector<std::string> requestedModels(StringRef M) {
   if (M == "all")
     return std::vector<std::string>(std::begin(AllModels), std::end(AllModels));
   return {M.str()};
@@ -167,8 +165,8 @@ void predictOtherModels(LaunchResult &L, KernelInputBuilder &Builder,
                         Function &F, FunctionAnalysisManager &FAM,
                         const std::map<std::string, Expr> &Params,
                         const LaunchShape &Shape, const GpuTarget &T,
-                        const ClockSettings &Clocks) {
-  std::vector<std::string> Models = requestedModels();
+                        const ClockSettings &Clocks, StringRef Model) {
+  std::vector<std::string> Models = requestedModels(Model);
   if (Models.size() == 1 && Models.front() == "kp")
     return;
   for (const std::string &M : Models) {
@@ -183,8 +181,8 @@ void predictOtherModels(LaunchResult &L, KernelInputBuilder &Builder,
   }
 }
 
-void applyModelChoice(LaunchResult &L) {
-  std::vector<std::string> Models = requestedModels();
+void applyModelChoice(LaunchResult &L, StringRef Model) {
+  std::vector<std::string> Models = requestedModels(Model);
   if (Models.size() != 1 || Models.front() == "kp")
     return;
   for (auto &[Name, Ns] : L.Models)

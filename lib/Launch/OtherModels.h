@@ -6,8 +6,8 @@
 // say where each input comes from.
 //
 //===----------------------------------------------------------------------===//
-#ifndef KERNELTIME_PLUGIN_OTHERMODELS_H
-#define KERNELTIME_PLUGIN_OTHERMODELS_H
+#ifndef KERNELTIME_LAUNCH_OTHERMODELS_H
+#define KERNELTIME_LAUNCH_OTHERMODELS_H
 
 #include "KernelInputs.h"
 #include "KernelTime/Report.h"
@@ -17,24 +17,25 @@
 
 namespace ktime {
 
-/// The models -ktime-model asks for, in report order; "kp" first.
-std::vector<std::string> requestedModels();
+/// The models \p Model (-ktime-model) asks for, in report order; "kp"
+/// first.
+std::vector<std::string> requestedModels(llvm::StringRef Model);
 /// True for kp, maxplus, mwp-cwp, kdt and all.
 bool isKnownModel(llvm::StringRef Model);
 
-/// Adds each requested model's prediction of the launch \p L (predicted by
-/// the kp model already) to L.Models, and a note to L.Assumptions for a
+/// Adds each model \p Model asks for's prediction of the launch \p L (predicted
+/// by the kp model already) to L.Models, and a note to L.Assumptions for a
 /// model that does not apply.
 void predictOtherModels(LaunchResult &L, KernelInputBuilder &Builder,
                         llvm::Function &F, llvm::FunctionAnalysisManager &FAM,
                         const std::map<std::string, Expr> &Params,
                         const LaunchShape &Shape, const GpuTarget &T,
-                        const ClockSettings &Clocks);
+                        const ClockSettings &Clocks, llvm::StringRef Model);
 
-/// With one model other than kp asked for, its time becomes the launch's
-/// prediction (or, if it does not apply, the launch has none).
-void applyModelChoice(LaunchResult &L);
+/// With one model other than kp asked for (\p Model), its time becomes the
+/// launch's prediction (or, if it does not apply, the launch has none).
+void applyModelChoice(LaunchResult &L, llvm::StringRef Model);
 
 } // namespace ktime
 
-#endif // KERNELTIME_PLUGIN_OTHERMODELS_H
+#endif // KERNELTIME_LAUNCH_OTHERMODELS_H

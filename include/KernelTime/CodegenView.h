@@ -1,4 +1,4 @@
-//===- CanonicalClone.h - Analyse kernels through a prepared copy ---------===//
+//===- CodegenView.h - Analyse kernels through a prepared copy ------------===//
 //
 // The module being compiled is never changed: KernelTime analyses a copy of
 // it when the IR at the end of the optimisation pipeline is not what the
@@ -10,7 +10,8 @@
 //   changes how often they run), and a light canonicalisation runs on it
 //   (SROA/mem2reg, early CSE, instcombine, loop-simplify, LICM, loop
 //   rotation).
-// - The codegen view (-ktime-codegen-view, on by default): the NVPTX back
+// - The codegen view (-ktime-codegen-view, on by default; the CodegenView
+//   argument below): the NVPTX back
 //   end runs IR passes of its own before instruction selection
 //   (NVPTXPassConfig::addIRPasses: GVN, SeparateConstOffsetFromGEP,
 //   StraightLineStrengthReduce, EarlyCSE, NaryReassociate). After full
@@ -25,8 +26,8 @@
 // share.
 //
 //===----------------------------------------------------------------------===//
-#ifndef KERNELTIME_PLUGIN_CANONICALCLONE_H
-#define KERNELTIME_PLUGIN_CANONICALCLONE_H
+#ifndef KERNELTIME_CODEGENVIEW_H
+#define KERNELTIME_CODEGENVIEW_H
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
@@ -45,18 +46,21 @@ namespace ktime {
 using FunctionSet = llvm::DenseSet<const llvm::Function *>;
 
 /// The functions of \p M analysed through the copy: the optnone ones and,
-/// with the codegen view, those its passes would change (one scan each;
-/// the dominator tree from \p FAM where an instruction repeats).
+/// with the codegen view (\p CodegenView), those its passes would change
+/// (one scan each; the dominator tree from \p FAM where an instruction
+/// repeats).
 FunctionSet functionsAnalysedThroughCopy(llvm::Module &M,
-                                         llvm::FunctionAnalysisManager &FAM);
+                                         llvm::FunctionAnalysisManager &FAM,
+                                         bool CodegenView);
 
 /// A prepared copy of a module with its own analysis managers.
 class CanonicalClone {
 public:
   /// Copies \p Analysed (functionsAnalysedThroughCopy) and what they call;
-  /// canonicalises the optnone ones, and with the codegen view prepares
-  /// the analysed ones as the back end would.
-  CanonicalClone(const llvm::Module &M, const FunctionSet &Analysed);
+  /// canonicalises the optnone ones, and with the codegen view
+  /// (\p CodegenView) prepares the analysed ones as the back end would.
+  CanonicalClone(const llvm::Module &M, const FunctionSet &Analysed,
+                 bool CodegenView);
   ~CanonicalClone();
 
   /// Whether \p F is analysed through this copy.
@@ -88,4 +92,4 @@ private:
 
 } // namespace ktime
 
-#endif // KERNELTIME_PLUGIN_CANONICALCLONE_H
+#endif // KERNELTIME_CODEGENVIEW_H

@@ -1,12 +1,11 @@
 //===- LaunchPrediction.cpp - Predict the launches the options ask for ----===//
-#include "LaunchPrediction.h"
 #include "KernelInputs.h"
 #include "KernelTime/Compat.h"
 #include "KernelTime/Cost.h"
 #include "KernelTime/GPU.h"
+#include "KernelTime/Launch.h"
 #include "KernelTime/ScevToExpr.h"
 #include "KernelTime/Thread.h"
-#include "Options.h"
 #include "OtherModels.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
@@ -228,15 +227,15 @@ const RegisterEstimate &estimateOf(const Function &F,
 
 /// Registers per thread for a launch and where they come from.
 unsigned chooseRegisters(const LaunchSpec &Spec, const Function &F,
-                         RegisterCache &Estimates, std::string &Source,
-                         std::string &How) {
+                         RegisterCache &Estimates, unsigned OptionRegs,
+                         std::string &Source, std::string &How) {
   if (Spec.Regs) {
     Source = "spec";
     return *Spec.Regs;
   }
-  if (options::Regs) {
+  if (OptionRegs) {
     Source = "option";
-    return options::Regs;
+    return OptionRegs;
   }
   const RegisterEstimate &E = estimateOf(F, Estimates);
   Source = "estimate";
@@ -246,8 +245,9 @@ unsigned chooseRegisters(const LaunchSpec &Spec, const Function &F,
 
 /// -ktime-hits=KERNEL:l1=F,l2=F for \p F, if given; an error for a value
 /// that does not parse.
-Expected<std::optional<HitOverride>> hitOverride(const Function &F) {
-  for (const std::string &Text : options::Hits) {
+Expected<std::optional<HitOverride>>
+hitOverride(const Function &F, const std::vector<std::string> &AllHits) {
+  for (const std::string &Text : AllHits) {
     StringRef S(Text);
     size_t Colon = S.rfind(':');
     auto Bad = [&](const Twine &What) {
@@ -285,7 +285,7 @@ Expected<std::optional<HitOverride>> hitOverride(const Function &F) {
 /// One launch on one GPU; false after an error the user must fix.
 bool predictOne(Module &M, const LaunchSpec &Spec, AnalysedKernel &K,
                 const GpuTarget &T, KernelInputBuilder &Builder,
-                RegisterCache &Estimates) {
+                RegisterCache &Estimates, const LaunchOptions &Opts) {
   LaunchResult L;
   L.Spec = Spec;
   L.Gpu = T.Name;
@@ -329,7 +329,7 @@ bool predictOne(Module &M, const LaunchSpec &Spec, AnalysedKernel &K,
     return false;
   }
 
-  Expected<std::optional<HitOverride>> Hits = hitOverride(F);
+  Expected<std::optional<HitOverride>> Hits = hitOverride(F, Opts.Hits);
   if (!Hits) {
     reportError(M, toString(Hits.takeError()));
     return false;
@@ -342,7 +342,8 @@ bool predictOne(Module &M, const LaunchSpec &Spec, AnalysedKernel &K,
   }
 
   std::string RegsHow;
-  L.Regs = chooseRegisters(Spec, F, Estimates, L.RegsSource, RegsHow);
+  L.Regs =
+      chooseRegisters(Spec, F, Estimates, Opts.Regs, L.RegsSource, RegsHow);
   L.StaticSharedBytes = getStaticSharedBytes(F);
   OccupancyRequest Req;
   Req.ThreadsPerBlock =
@@ -377,8 +378,8 @@ bool predictOne(Module &M, const LaunchSpec &Spec, AnalysedKernel &K,
   Spills.LoadBytes = Spec.SpillLoadBytes;
   if (Spills.StoreBytes + Spills.LoadBytes > 0)
     Spills.At = estimateOf(F, Estimates).PeakAt;
-  KernelInputs In = Builder.build(*Params, Shape, *Occ, options::ColdCache,
-                                  *Hits, Spills, L.Assumptions);
+  KernelInputs In = Builder.build(*Params, Shape, *Occ, Opts.ColdCache, *Hits,
+                                  Spills, L.Assumptions);
   L.Time = In.Time;
   L.Delay = In.Delay;
   L.Barriers = In.Barriers;
@@ -386,10 +387,8 @@ bool predictOne(Module &M, const LaunchSpec &Spec, AnalysedKernel &K,
   L.UncoalescedBytes = In.UncoalescedBytes;
   L.SharedBytes = In.SharedBytes;
   ClockSettings Clocks;
-  Clocks.SmMHz =
-      options::SmClockMHz ? double(options::SmClockMHz) : T.SmClockMHz;
-  Clocks.MemMHz =
-      options::MemClockMHz ? double(options::MemClockMHz) : T.MemClockMHz;
+  Clocks.SmMHz = Opts.SmClockMHz ? Opts.SmClockMHz : T.SmClockMHz;
+  Clocks.MemMHz = Opts.MemClockMHz ? Opts.MemClockMHz : T.MemClockMHz;
   Expected<Prediction> P = predictLaunch(In, Shape, T, Clocks);
   if (!P)
     return Fail(toString(P.takeError()) + " (bind it in the spec: NAME=VALUE)");
@@ -404,7 +403,8 @@ bool predictOne(Module &M, const LaunchSpec &Spec, AnalysedKernel &K,
   for (const ModelNote &N : K.Report->Notes)
     L.Assumptions.push_back(N.Text);
   L.Predicted = true;
-  predictOtherModels(L, Builder, F, *K.FAM, *Params, Shape, T, Clocks);
+  predictOtherModels(L, Builder, F, *K.FAM, *Params, Shape, T, Clocks,
+                     Opts.Model);
   // A model's time that is not a finite, non-negative number is no time
   // (and would not be JSON in the report).
   for (auto It = L.Models.begin(); It != L.Models.end();)
@@ -415,16 +415,17 @@ bool predictOne(Module &M, const LaunchSpec &Spec, AnalysedKernel &K,
                               " model gave no finite time; left out");
       It = L.Models.erase(It);
     }
-  applyModelChoice(L);
+  applyModelChoice(L, Opts.Model);
   K.Report->Launches.push_back(std::move(L));
   return true;
 }
 
 } // namespace
 
-std::optional<std::vector<LaunchSpec>> readRequestedLaunches(Module &M) {
-  if (!isKnownModel(options::Model)) {
-    reportError(M, "-ktime-model='" + options::Model +
+std::optional<std::vector<LaunchSpec>>
+readRequestedLaunches(Module &M, const LaunchOptions &Opts) {
+  if (!isKnownModel(Opts.Model)) {
+    reportError(M, "-ktime-model='" + Opts.Model +
                        "': unknown model (kp, maxplus, mwp-cwp, kdt, all)");
     return std::nullopt;
   }
@@ -432,12 +433,13 @@ std::optional<std::vector<LaunchSpec>> readRequestedLaunches(Module &M) {
   // positive number of MHz up to MaxClockMHz (a negative clock gave negative
   // times, a huge one infinite times).
   constexpr double MaxClockMHz = 100000;
-  for (const auto *Clock : {&options::SmClockMHz, &options::MemClockMHz}) {
-    double MHz = *Clock;
+  for (const auto &[Option, MHz] :
+       {std::pair("ktime-sm-clock", Opts.SmClockMHz),
+        std::pair("ktime-mem-clock", Opts.MemClockMHz)}) {
     if (!std::isfinite(MHz) || MHz < 0 || MHz > MaxClockMHz) {
       std::string Msg;
       raw_string_ostream(Msg)
-          << "-" << Clock->ArgStr << "=" << format("%g", MHz)
+          << "-" << Option << "=" << format("%g", MHz)
           << ": not a clock in MHz (a positive number up to "
           << format("%g", MaxClockMHz) << "; 0 or absent: the target file's)";
       reportError(M, Msg);
@@ -454,7 +456,7 @@ std::optional<std::vector<LaunchSpec>> readRequestedLaunches(Module &M) {
     });
   };
   std::vector<LaunchSpec> Specs;
-  for (const std::string &Text : options::Launches) {
+  for (const std::string &Text : Opts.Launches) {
     Expected<LaunchSpec> S = parseLaunchSpec(Text, "-ktime-launch");
     if (!S) {
       Report(S.takeError());
@@ -462,9 +464,8 @@ std::optional<std::vector<LaunchSpec>> readRequestedLaunches(Module &M) {
     }
     Specs.push_back(std::move(*S));
   }
-  if (!options::LaunchFile.empty()) {
-    Expected<std::vector<LaunchSpec>> File =
-        readLaunchFile(options::LaunchFile);
+  if (!Opts.LaunchFile.empty()) {
+    Expected<std::vector<LaunchSpec>> File = readLaunchFile(Opts.LaunchFile);
     if (!File)
       Report(File.takeError());
     else
@@ -477,7 +478,8 @@ std::optional<std::vector<LaunchSpec>> readRequestedLaunches(Module &M) {
 }
 
 bool predictLaunches(Module &M, const std::vector<LaunchSpec> &Specs,
-                     std::vector<AnalysedKernel> &Kernels) {
+                     std::vector<AnalysedKernel> &Kernels,
+                     const LaunchOptions &Opts) {
   // One per kernel and GPU: the Thread stage runs once for all its launches.
   std::map<std::pair<const Function *, const GpuTarget *>,
            std::unique_ptr<KernelInputBuilder>>
@@ -485,7 +487,7 @@ bool predictLaunches(Module &M, const std::vector<LaunchSpec> &Specs,
   RegisterCache Estimates;
   // A -ktime-hits for a kernel the module does not have was ignored
   // silently (a misspelt name); a launch spec naming one is an error too.
-  for (const std::string &Text : options::Hits) {
+  for (const std::string &Text : Opts.Hits) {
     size_t Colon = StringRef(Text).rfind(':');
     if (Colon == StringRef::npos)
       continue; // hitOverride says what is wrong with it
@@ -516,10 +518,10 @@ bool predictLaunches(Module &M, const std::vector<LaunchSpec> &Specs,
         // The report's model is the plain model of the first target.
         const ThreadModel *Known =
             (*K)->Model && T == (*K)->Targets.front() ? &*(*K)->Model : nullptr;
-        B = std::make_unique<KernelInputBuilder>(*(*K)->Analysed, *(*K)->FAM,
-                                                 *T, Known);
+        B = std::make_unique<KernelInputBuilder>(
+            *(*K)->Analysed, *(*K)->FAM, *T, Opts.BarrierFragments, Known);
       }
-      if (!predictOne(M, Spec, **K, *T, *B, Estimates)) {
+      if (!predictOne(M, Spec, **K, *T, *B, Estimates, Opts)) {
         AllGood = false;
         break;
       }

@@ -7,8 +7,8 @@
 // expressions are formed.
 //
 //===----------------------------------------------------------------------===//
-#ifndef KERNELTIME_PLUGIN_KERNELINPUTS_H
-#define KERNELTIME_PLUGIN_KERNELINPUTS_H
+#ifndef KERNELTIME_LAUNCH_KERNELINPUTS_H
+#define KERNELTIME_LAUNCH_KERNELINPUTS_H
 
 #include "KernelTime/GPU.h"
 #include "KernelTime/Memory.h"
@@ -22,6 +22,15 @@
 #include <vector>
 
 namespace ktime {
+
+/// The most terms a product of branch fractions may have. Each fraction of
+/// a warp that spans several rows is a sum over the rows, and the fractions
+/// of nested branches multiply: in a fully unrolled tile of bounds checks
+/// the expanded product grows to millions of terms. Beyond this bound the
+/// fraction is the least of the factors, an upper bound on the lanes that
+/// pass all the branches (exact when one branch's lanes include the
+/// other's).
+inline constexpr size_t MaxFractionTerms = 64;
 
 /// User-given cache hit fractions of a kernel (-ktime-hits).
 struct HitOverride {
@@ -57,9 +66,11 @@ public:
 
   /// \p Known, if given, is the per-thread model of \p F for \p T without
   /// adjustments, already computed (the kernel's report): it is not computed
-  /// again. Its loops must be \p F's.
+  /// again. Its loops must be \p F's. With \p UseFragments, a kernel cut
+  /// at barriers every thread passes runs its fragments in sequence.
   KernelInputBuilder(llvm::Function &F, llvm::FunctionAnalysisManager &FAM,
-                     const GpuTarget &T, const ThreadModel *Known = nullptr);
+                     const GpuTarget &T, bool UseFragments,
+                     const ThreadModel *Known = nullptr);
 
   /// Every symbol of the per-thread expressions (parameters, trip.*).
   const std::set<std::string> &modelSymbols() const { return Symbols; }
@@ -117,6 +128,7 @@ private:
   llvm::Function &F;
   llvm::FunctionAnalysisManager &FAM;
   const GpuTarget &T;
+  bool UseFragments;
   ThreadModel Plain;
   std::map<ModelKey, ThreadModel> Models;
   /// The kernel's barrier fragments (built on the first launch) and each
@@ -128,4 +140,4 @@ private:
 
 } // namespace ktime
 
-#endif // KERNELTIME_PLUGIN_KERNELINPUTS_H
+#endif // KERNELTIME_LAUNCH_KERNELINPUTS_H

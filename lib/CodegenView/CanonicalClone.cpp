@@ -1,8 +1,7 @@
 //===- CanonicalClone.cpp - Analyse kernels through a prepared copy -------===//
-#include "CanonicalClone.h"
+#include "KernelTime/CodegenView.h"
 #include "KernelTime/Compat.h"
 #include "ModuleCopy.h"
-#include "Options.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/Hashing.h"
 #include "llvm/ADT/MapVector.h"
@@ -179,11 +178,12 @@ static bool codegenWouldChange(Function &F, FunctionAnalysisManager &FAM) {
 }
 
 FunctionSet functionsAnalysedThroughCopy(Module &M,
-                                         FunctionAnalysisManager &FAM) {
+                                         FunctionAnalysisManager &FAM,
+                                         bool CodegenView) {
   FunctionSet Analysed;
   for (Function &F : M)
-    if (!F.isDeclaration() && (F.hasOptNone() || (options::CodegenView &&
-                                                  codegenWouldChange(F, FAM))))
+    if (!F.isDeclaration() &&
+        (F.hasOptNone() || (CodegenView && codegenWouldChange(F, FAM))))
       Analysed.insert(&F);
   return Analysed;
 }
@@ -204,7 +204,8 @@ static FunctionSet functionsToCopy(const FunctionSet &Analysed) {
   return Need;
 }
 
-CanonicalClone::CanonicalClone(const Module &M, const FunctionSet &Analysed)
+CanonicalClone::CanonicalClone(const Module &M, const FunctionSet &Analysed,
+                               bool CodegenView)
     : Analysed(Analysed),
       Copy(copyModuleWithBodies(M, functionsToCopy(Analysed), VMap)),
       AM(std::make_unique<Managers>(M)) {
@@ -220,7 +221,7 @@ CanonicalClone::CanonicalClone(const Module &M, const FunctionSet &Analysed)
       pinMemoryAccesses(F);
       AM->FAM.invalidate(F, Canonical.run(F, AM->FAM));
     }
-    if (options::CodegenView)
+    if (CodegenView)
       AM->FAM.invalidate(F, Prepare.run(F, AM->FAM));
   }
 }

@@ -11,8 +11,8 @@
 // which the context links across modules: the copy gets fresh ones.
 //
 //===----------------------------------------------------------------------===//
-#ifndef KERNELTIME_PLUGIN_MODULECOPY_H
-#define KERNELTIME_PLUGIN_MODULECOPY_H
+#ifndef KERNELTIME_CODEGENVIEW_MODULECOPY_H
+#define KERNELTIME_CODEGENVIEW_MODULECOPY_H
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
@@ -35,4 +35,4 @@ copyModuleWithBodies(const llvm::Module &M,
 
 } // namespace ktime
 
-#endif // KERNELTIME_PLUGIN_MODULECOPY_H
+#endif // KERNELTIME_CODEGENVIEW_MODULECOPY_H

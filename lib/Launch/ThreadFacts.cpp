@@ -1,0 +1,322 @@
+//===- ThreadFacts.cpp - The per-thread model as one launch runs it -------===//
+//
+// For one block shape and parameter values: which sides of the kernel's
+// divergent branches some lane takes (branch reach), the Thread stage's
+// model with the Memory stage's replays of shared and constant accesses
+// priced in, the issue cycles of a thread per pipe, and the executions and
+// active lanes of each instruction (docs/kernel-time.md, "Inputs of one
+// launch").
+//
+//===----------------------------------------------------------------------===//
+#include "KernelInputs.h"
+#include "KernelTime/Cost.h"
+#include "KernelTime/ScevToExpr.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/Instructions.h"
+
+#include <cmath>
+
+using namespace llvm;
+
+namespace ktime {
+
+/// The longest loop whose iterations' branch reaches are summed one by one.
+constexpr int64_t MaxIterationsSummed = 8;
+
+BranchReach KernelInputBuilder::reachOf(const MemoryAnalysis &MA,
+                                        ReachCache &Cache) const {
+  std::set<std::string> Params;
+  SymbolNamer Names(F);
+  for (const Argument &A : F.args())
+    Params.insert(Names.getParamName(A.getArgNo()));
+  return [this, &MA, &Cache,
+          Params](const BasicBlock &Branch,
+                  const BasicBlock &Succ) -> std::optional<Expr> {
+    auto [It, New] = Cache.try_emplace({&Branch, &Succ});
+    if (!New)
+      return It->second;
+    std::optional<Expr> Lanes = MA.activeLanes(Branch, Succ);
+    if (!Lanes)
+      return std::nullopt;
+    std::optional<Rational> C = Lanes->getConstant();
+    if (C && !(*C < Rational(static_cast<int64_t>(MA.warpLanes()))))
+      return std::nullopt; // every lane: the side is taken
+    Expr W = C ? Expr::constant(*C < Rational(1) ? *C : Rational(1))
+               : Expr::min(Expr::constant(1), *Lanes);
+    // Only what a launch binds (ids, sizes, parameters): a lane count of a
+    // loaded value would leave the time without a value. A count that
+    // depends on a loop's iteration is replaced by its mean over the
+    // iterations, exactly: summed over them in a loop of at most
+    // MaxIterationsSummed (a tile loop), or (W(0) + (trip - 1) W(1)) / trip
+    // when only the first iteration differs; any other dependence leaves the
+    // side counted (a step at the mean iteration could drop it, or count
+    // all).
+    std::set<std::string> Symbols;
+    W.collectSymbols(Symbols);
+    for (const std::string &S : Symbols) {
+      StringRef Name(S);
+      if (Name.starts_with("tid.") || Name.starts_with("ctaid.") ||
+          Name.starts_with("ntid.") || Name.starts_with("nctaid.") ||
+          Params.count(S))
+        continue;
+      if (!Name.starts_with("iter."))
+        return std::nullopt;
+      const LoopTrip *Loop = nullptr;
+      for (const LoopTrip &L : Plain.Loops)
+        if (getIterSymbol(L.Name) == S)
+          Loop = &L;
+      std::optional<Rational> Trip =
+          Loop ? Loop->Trip.getConstant() : std::nullopt;
+      if (!Trip || *Trip < Rational(1))
+        return std::nullopt;
+      // A short loop (a tile loop): the mean of its iterations' reaches.
+      if (std::optional<int64_t> T = Loop->Trip.getInt64();
+          T && *T <= MaxIterationsSummed) {
+        Expr Sum;
+        for (int64_t I = 0; I != *T; ++I)
+          Sum += W.substitute({{S, Expr::constant(I)}});
+        W = Sum * Expr::constant(Rational(1, *T));
+        continue;
+      }
+      Expr Later = W.substitute({{S, Expr::constant(1)}});
+      for (int64_t I : {2, 3, 7})
+        if (W.substitute({{S, Expr::constant(I)}}) != Later)
+          return std::nullopt;
+      W = (W.substitute({{S, Expr()}}) + Expr::constant(*Trip - 1) * Later) *
+          Expr::constant(Rational(1) / *Trip);
+    }
+    It->second = W;
+    return W;
+  };
+}
+
+bool KernelInputBuilder::weighsSomeSide(const BranchReach &Reach) const {
+  for (const BasicBlock &BB : F) {
+    if (BB.getTerminator()->getNumSuccessors() < 2)
+      continue;
+    for (const BasicBlock *S : successors(&BB))
+      if (Reach(BB, *S))
+        return true;
+  }
+  return false;
+}
+
+KernelInputBuilder::ModelKey
+KernelInputBuilder::modelKey(const MemoryAnalysis &MA,
+                             const Bindings &ParamValues) {
+  return {MA.getBlockDim().value_or(std::array<unsigned, 3>{0, 0, 0}),
+          ParamValues};
+}
+
+const ThreadModel &KernelInputBuilder::modelFor(const MemoryAnalysis &MA,
+                                                const Bindings &ParamValues) {
+  ModelKey Key = modelKey(MA, ParamValues);
+  auto It = Models.find(Key);
+  if (It != Models.end())
+    return It->second;
+  return Models.emplace(Key, adjustedModel(MA, nullptr)).first->second;
+}
+
+ThreadModel KernelInputBuilder::adjustedModel(
+    const MemoryAnalysis &MA,
+    const std::function<bool(const Instruction &)> &Keep) {
+  // Sides of divergent branches that no lane of a warp takes cost nothing
+  // there (a bounds guard in a block past the end of the data).
+  ReachCache Cache;
+  BranchReach Reach = reachOf(MA, Cache);
+  if (!weighsSomeSide(Reach))
+    Reach = nullptr;
+  // Replays: a bank-conflicted or wide shared access takes one wavefront
+  // per phase, a constant access one per distinct address; each extra one
+  // costs the issue slot again and a cycle of latency (Pogorilyy et al.'s
+  // measurements: a conflict takes as many cycles as threads hitting one
+  // bank).
+  // A shared access of a block whose warps straddle rows unevenly takes
+  // the mean of its warps' wavefronts (docs/memory.md, "The warp").
+  auto ReplaysOf = [](const AccessInfo &A) {
+    if (A.Space == MemSpace::Shared)
+      return std::max(Rational(1), A.meanSharedWavefronts());
+    if (A.Space == MemSpace::Constant || A.Space == MemSpace::Param)
+      return Rational(
+          static_cast<int64_t>(std::max(1u, A.ConstantSerialization)));
+    return Rational(1);
+  };
+  // Without a replay the adjustment changes no cost: the model is the
+  // plain one (only its issue cycles are split by pipe).
+  if (!Keep && !Reach && llvm::none_of(MA.accesses(), [&](const AccessInfo &A) {
+        return ReplaysOf(A) > Rational(1);
+      })) {
+    ThreadModel M = Plain;
+    M.Delay = issueCycles(CostModel(T), nullptr, nullptr, Plain.Delay);
+    return M;
+  }
+  CostAdjuster Adjust = [&MA, &ReplaysOf, &Keep](const Instruction &I,
+                                                 CostInfo &C) {
+    // An instruction of another fragment: no time, no issue slot.
+    if (Keep && !Keep(I)) {
+      C.Lat = Expr::constant(0);
+      C.Del = Expr::constant(0);
+      C.Count = 0;
+      C.Parts.clear();
+      C.K = CostInfo::Kind::Free;
+      return;
+    }
+    const AccessInfo *A = MA.lookup(I);
+    if (!A)
+      return;
+    Rational Replays = ReplaysOf(*A);
+    if (Replays == Rational(1))
+      return;
+    C.Del = C.Del * Expr::constant(Replays);
+    C.Lat = C.Lat + Expr::constant(Replays - Rational(1));
+  };
+  CostModel Costs(T);
+  ThreadModel M = computeThreadModel(F, FAM, Costs, Costs.getNominalLatencies(),
+                                     Adjust, Reach);
+  M.Delay = issueCycles(Costs, Adjust, Reach, M.Delay);
+  return M;
+}
+
+Expr KernelInputBuilder::issueCycles(const CostModel &Costs,
+                                     const CostAdjuster &Adjust,
+                                     const BranchReach &Reach,
+                                     const Expr &Serial) {
+  // The processing block's pipes run side by side: a thread's issue cycles
+  // are those of its busiest pipe, and at least its instructions over the
+  // dispatch rate (docs/kernel-time.md, "Issue cycles").
+  auto Share = [this](const CostInfo &C, IssuePipe P) -> Rational {
+    // A cost's del split over the pipes of its parts in proportion to
+    // their dels; a cost without parts (a call, an unknown operation)
+    // holds every pipe.
+    double All = 0, Mine = 0;
+    for (const CostPart &Part : C.Parts) {
+      double D = Part.Count.toDouble() * T.cost(Part.Class).Del;
+      All += D;
+      if (getIssuePipe(Part.Class) == P)
+        Mine += D;
+    }
+    if (C.Parts.empty() || All <= 0)
+      return Rational(1);
+    return Rational::fromDouble(Mine / All);
+  };
+  std::vector<Expr> Terms;
+  for (size_t I = 0; I != NumIssuePipes; ++I) {
+    IssuePipe P = static_cast<IssuePipe>(I);
+    // Only the delay of these runs is used: latencies 0 spare the critical
+    // paths (a delay never depends on them).
+    CostAdjuster OnePipe = [&](const Instruction &Inst, CostInfo &C) {
+      if (Adjust)
+        Adjust(Inst, C);
+      C.Del = C.Del * Expr::constant(Share(C, P));
+      C.Lat = Expr();
+    };
+    Expr D = computeThreadModel(F, FAM, Costs, Costs.getNominalLatencies(),
+                                OnePipe, Reach)
+                 .Delay;
+    std::optional<Rational> C = D.getConstant();
+    if (!C || !C->isZero())
+      Terms.push_back(D);
+  }
+  if (T.DispatchPerClk > 0) {
+    Rational PerInstruction(1, static_cast<int64_t>(T.DispatchPerClk));
+    CostAdjuster Dispatch = [&](const Instruction &Inst, CostInfo &C) {
+      if (Adjust)
+        Adjust(Inst, C);
+      C.Del = Expr::constant(Rational(static_cast<int64_t>(C.Count)) *
+                             PerInstruction);
+      C.Lat = Expr();
+    };
+    Terms.push_back(computeThreadModel(F, FAM, Costs,
+                                       Costs.getNominalLatencies(), Dispatch,
+                                       Reach)
+                        .Delay);
+  }
+  if (Terms.empty())
+    return Serial;
+  Expr Result = Terms.front();
+  for (size_t I = 1; I < Terms.size(); ++I)
+    Result = Expr::max(Result, Terms[I]);
+  return Result;
+}
+
+Expr KernelInputBuilder::executionsPerThread(const Instruction &I,
+                                             const ThreadModel &M) const {
+  LoopInfo &LI = FAM.getResult<LoopAnalysis>(F);
+  Expr Count = Expr::constant(1);
+  for (const Loop *L = LI.getLoopFor(I.getParent()); L;
+       L = L->getParentLoop()) {
+    const LoopTrip *Trip = nullptr;
+    for (const LoopTrip &T : M.Loops)
+      if (T.TheLoop == L)
+        Trip = &T;
+    if (!Trip)
+      continue;
+    // Inner counts at this loop's mean iteration, as the Thread stage does.
+    Expr Mean = (Trip->Trip - 1) * Expr::constant(Rational(1, 2));
+    Count = Count.substitute({{getIterSymbol(Trip->Name), Mean}}) * Trip->Trip;
+  }
+  return Count;
+}
+
+static size_t termCount(const Expr &E) {
+  return E.getKind() == Expr::Kind::Add ? E.operands().size() : 1;
+}
+
+Expr KernelInputBuilder::activeFraction(const Instruction &I,
+                                        const MemoryAnalysis &MA, bool &Bounded,
+                                        std::set<std::string> &Loaded) const {
+  // Each block on the dominator path with a single entry is entered
+  // through one edge of that predecessor's branch: the lanes that take the
+  // edge are the lanes that get here. A loop header counts as entered through
+  // its one edge from outside the loop (its other predecessors are back edges):
+  // a bounds guard may branch straight into a loop. An edge out of a loop is
+  // its exit, not a branch that splits a warp's lanes.
+  DominatorTree &DT = FAM.getResult<DominatorTreeAnalysis>(F);
+  LoopInfo &LI = FAM.getResult<LoopAnalysis>(F);
+  std::vector<std::pair<const BasicBlock *, const BasicBlock *>> Edges;
+  for (DomTreeNode *N = DT.getNode(I.getParent()); N; N = N->getIDom()) {
+    const BasicBlock *BB = N->getBlock();
+    const BasicBlock *Pred = getEntryPredecessor(*BB, DT);
+    if (!Pred || Pred->getTerminator()->getNumSuccessors() < 2)
+      continue;
+    if (const Loop *L = LI.getLoopFor(Pred); L && !L->contains(BB))
+      continue;
+    Edges.push_back({Pred, BB});
+  }
+  std::vector<Expr> Factors;
+  size_t Terms = 1;
+  for (size_t E = 0; E != Edges.size(); ++E) {
+    // A branch that every lane past an enclosing one takes (i < n + 1
+    // inside i < n) passes them all: its fraction would count them twice.
+    auto [Pred, BB] = Edges[E];
+    if (llvm::any_of(ArrayRef(Edges).drop_front(E + 1), [&](const auto &O) {
+          return MA.edgeImplies(*O.first, *O.second, *Pred, *BB);
+        }))
+      continue;
+    if (std::optional<Expr> F = MA.activeFraction(*Pred, *BB)) {
+      std::set<std::string> Symbols;
+      F->collectSymbols(Symbols);
+      bool OnLoaded = false;
+      for (const std::string &S : Symbols)
+        if (StringRef(S).starts_with("val.")) {
+          Loaded.insert(S.substr(4));
+          OnLoaded = true;
+        }
+      if (OnLoaded)
+        continue;
+      Terms = std::min(Terms * termCount(*F), MaxFractionTerms + 1);
+      Factors.push_back(*F);
+    }
+  }
+  if (Terms > MaxFractionTerms) {
+    Bounded = true;
+    return Expr::min(Factors);
+  }
+  Expr Fraction = Expr::constant(1);
+  for (const Expr &F : Factors)
+    Fraction = Fraction * F;
+  return Fraction;
+}
+
+} // namespace ktime
