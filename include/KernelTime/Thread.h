@@ -1,6 +1,6 @@
 //===- Thread.h - The per-thread model: loops and their trip counts -------===//
 //
-// The Thread stage (DESIGN.md): per basic block and per loop lat, del and
+// The Thread stage (docs/design.md): per basic block and per loop lat, del and
 // trip. This part gives every loop of a kernel its name and its trip count as
 // an expression. docs/model.md defines "trip"; test/Thread has the tests.
 //

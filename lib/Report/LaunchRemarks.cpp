@@ -2,7 +2,7 @@
 //
 // One Kernel remark per launch and GPU at the kernel: the predicted time,
 // its parts (launch overhead, waves, time per wave), occupancy and the bound
-// (DESIGN.md's vocabulary); numbers as remark arguments (PredictedNs,
+// (docs/design.md's vocabulary); numbers as remark arguments (PredictedNs,
 // LaunchNs, Waves, WaveNs, BlocksPerSM, Occupancy, Bound, ...). A launch
 // without a prediction gets a remark saying why; its assumptions follow as
 // Assumption remarks.
