@@ -128,7 +128,7 @@ struct AccessInfo {
   Rational CoalescingFactor = Rational(1);
   /// Sectors x 32 / ActiveLanes: bytes the memory system moves per thread.
   Rational TransferredBytesPerThread;
-  /// BytesPerThread when CoalescingFactor > 1, else 0 (seed 000's
+  /// BytesPerThread when CoalescingFactor > 1, else 0 (the KP model's
   /// uncoalMem: never more than the bytes asked for).
   Rational UncoalescedBytesPerThread;
 

@@ -391,7 +391,7 @@ Expected<Prediction> predictLaunch(const KernelInputs &In,
   Expected<Prediction> P = predictWhole(In, Shape, T, Clocks);
   if (!P || In.Fragments.empty())
     return P;
-  // Seed 001: a block runs the fragments between its barriers strictly in
+  // Max-plus paper: a block runs the fragments between its barriers strictly in
   // sequence, each bound on its own (their sum); the whole kernel's waves
   // overlap them. The other blocks on the SM fill the gaps of one block's
   // sequence: with B of them the sequence adds 1/B of what it costs over

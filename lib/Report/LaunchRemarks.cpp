@@ -65,7 +65,7 @@ void emitPrediction(const KernelReport &R, const LaunchResult &L,
       << ore::NV("Regs", L.Regs) << " registers ("
       << ore::NV("RegsSource", L.RegsSource)
       << "); bound: " << ore::NV("Bound", getBoundName(P.B));
-    // Seed 000's per-thread memory quantities (mean over a warp's lanes,
+    // The KP model's per-thread memory quantities (mean over a warp's lanes,
     // ids free) and the launch's hit fractions.
     double Global = std::max(P.GlobalBytes, 1e-30);
     K << "; per thread mem = " << ore::NV("Mem", L.GlobalBytes.str())

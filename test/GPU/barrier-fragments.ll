@@ -17,7 +17,7 @@
 ; RUN:   | FileCheck %s --check-prefix=WHOLE
 ;
 ; 4 blocks of 4 warps on 2 SMs: 2 blocks per SM, 2 warps per processing
-; block. Sync term (seed 000): 1 barrier x delay_dep 1 x (4 - 1) warps = 3.
+; block. Sync term (KP model): 1 barrier x delay_dep 1 x (4 - 1) warps = 3.
 ;
 ; The whole kernel: a thread's time is lat.global (the load after the loop)
 ; + 10 x lat.global (the chase) + 22012 (the multiplications) = 24212, its
