@@ -1,6 +1,6 @@
 //===- Cost.h - Instruction costs: IR -> PTX class -> lat, del --*- C++ -*-===//
 //
-// The Cost stage (DESIGN.md): maps each LLVM IR instruction of an NVPTX
+// The Cost stage (docs/design.md): maps each LLVM IR instruction of an NVPTX
 // kernel onto the PTX instruction class (or short sequence of classes) it
 // becomes, and prices it with the class's lat and del from the GPU target
 // file. A load's latency is a symbol of its memory level (lat.global,

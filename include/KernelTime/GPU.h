@@ -1,6 +1,7 @@
 //===- GPU.h - The GPU stage: occupancy, registers, time --------*- C++ -*-===//
 //
-// The GPU stage (DESIGN.md): how many blocks of a launch an SM holds at once
+// The GPU stage (docs/design.md): how many blocks of a launch an SM holds
+// at once
 // (occupancy, the rules of NVIDIA's occupancy calculator applied to the
 // figures of a target file), how many registers a kernel will need before
 // ptxas says so (an estimate from the IR), and, later, the kernel-time
@@ -195,7 +196,7 @@ struct KernelInputs {
   std::vector<KernelInputs> Fragments;
 };
 
-/// Where the launch's time comes from, in DESIGN.md's vocabulary.
+/// Where the launch's time comes from, in docs/design.md's vocabulary.
 enum class Bound { Latency, Issue, Shared, L1, L2, DRAM, Uncoalesced, Launch };
 llvm::StringRef getBoundName(Bound B);
 

@@ -5,8 +5,8 @@
 //===----------------------------------------------------------------------===//
 ///
 /// \file
-/// The max-plus core of the Antonyuk & Mikheev model (seeds/001; MODEL.md
-/// section 2; docs/maxplus.md): the scalar Value (a double with eps = -inf),
+/// The max-plus core of the Antonyuk & Mikheev model
+/// (docs/maxplus.md): the scalar Value (a double with eps = -inf),
 /// the Semiring traits that make every structure generic over its element
 /// type (numbers now, symbolic expressions later), sparse vectors and
 /// matrices with (+) = max and (x) = +, the paper's graph height with its

@@ -5,8 +5,8 @@
 //===----------------------------------------------------------------------===//
 ///
 /// \file
-/// Antonyuk & Mikheev's max-plus model of a kernel (seeds/001, MODEL.md
-/// section 2, docs/models/maxplus.md) over the IR: the kernel graph whose
+/// Antonyuk & Mikheev's max-plus model of a kernel
+/// (docs/models/maxplus.md) over the IR: the kernel graph whose
 /// nodes are states of data (loaded values, intermediate results, stored
 /// values) and whose arcs carry the target's times, one graph per fragment
 /// between barriers; loops and calls reduced to compound nodes; the time of

@@ -1,6 +1,7 @@
 //===- Memory.h - Memory behaviour of a kernel's accesses -------*- C++ -*-===//
 //
-// The Memory stage (DESIGN.md): for each load, store and atomic of a kernel,
+// The Memory stage (docs/design.md): for each load, store and atomic of a
+// kernel,
 // the state space, the bytes per thread, the access pattern of one warp
 // (from the address's ScalarEvolution in tid.x, tid.y, tid.z), the 32-byte
 // sectors and 128-byte lines one warp request touches against the minimum
@@ -127,7 +128,7 @@ struct AccessInfo {
   Rational CoalescingFactor = Rational(1);
   /// Sectors x 32 / ActiveLanes: bytes the memory system moves per thread.
   Rational TransferredBytesPerThread;
-  /// BytesPerThread when CoalescingFactor > 1, else 0 (seed 000's
+  /// BytesPerThread when CoalescingFactor > 1, else 0 (the KP model's
   /// uncoalMem: never more than the bytes asked for).
   Rational UncoalescedBytesPerThread;
 

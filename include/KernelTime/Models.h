@@ -5,13 +5,14 @@
 //===----------------------------------------------------------------------===//
 ///
 /// \file
-/// The Models stage (DESIGN.md): the other models of the sources, each a pure
+/// The Models stage (docs/design.md): the other models of the sources, each
+/// a pure
 /// computation over numbers the earlier stages produce, so that
 /// -ktime-model can report them beside the core model:
-///  - MWP-CWP, Hong & Kim's ISCA 2009 analytical model (MODEL.md section 6,
-///    docs/models/mwp-cwp.md);
-///  - KDT, the multi-feature model of the HIT patent (seeds/003, MODEL.md
-///    section 4, docs/models/kdt.md).
+///  - MWP-CWP, Hong & Kim's ISCA 2009 analytical model
+///    (docs/models/mwp-cwp.md);
+///  - KDT, the multi-feature model of the HIT patent
+///    (docs/models/kdt.md).
 /// No GPU figure lives here: every machine number arrives in the inputs, and
 /// the docs say which target field or stage supplies it. Bad inputs (a
 /// non-positive denominator, a count that is not finite) are llvm::Errors
@@ -93,7 +94,7 @@ llvm::Expected<MwpCwpResult> computeMwpCwp(const MwpCwpInputs &In);
 llvm::StringRef getMwpCwpCaseName(MwpCwpResult::CaseKind C);
 
 //===----------------------------------------------------------------------===//
-// KDT (HIT patent 2019, seeds/003)
+// KDT (HIT patent 2019, docs/models/kdt.md)
 //===----------------------------------------------------------------------===//
 
 /// The patent's step-one features that the formulas use. NBW is derived

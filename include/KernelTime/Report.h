@@ -1,6 +1,6 @@
 //===- Report.h - KernelTime's outputs: IR metadata, remarks, printouts ---===//
 //
-// The Report stage (DESIGN.md): writes the model into the IR as metadata
+// The Report stage (docs/design.md): writes the model into the IR as metadata
 // (ktime.trip, ktime.lat and ktime.del on each loop's !llvm.loop,
 // !ktime.kernel on each kernel),
 // emits the optimization remarks of pass "kernel-time" (Loop, Assumption,
@@ -127,7 +127,7 @@ void emitLaunchRemarks(const KernelReport &R,
                        llvm::OptimizationRemarkEmitter &ORE);
 
 /// Appends the launches of \p Reports to the JSON report \p Path
-/// (DESIGN.md's schema; docs/usage.md), creating it if needed, under a
+/// (docs/usage.md's schema), creating it if needed, under a
 /// file lock so that several compilations can share one report.
 llvm::Error appendJsonReport(llvm::StringRef Path,
                              const std::vector<KernelReport> &Reports);

@@ -1,6 +1,6 @@
 //===- Target.h - GPU target files: load, validate, look up -----*- C++ -*-===//
 //
-// The Target stage (DESIGN.md): the GPU model m_gpu = <smCount, lat_inst,
+// The Target stage (docs/design.md): the GPU model m_gpu = <smCount, lat_inst,
 // delay_inst, lat_mem, band_mem, limits> of docs/model.md, read from one YAML
 // file per card variant in gpu-targets/. docs/targets.md describes the file
 // format, every field, the lookup rules and the sources of the numbers;

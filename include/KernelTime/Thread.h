@@ -1,6 +1,6 @@
 //===- Thread.h - The per-thread model: loops and their trip counts -------===//
 //
-// The Thread stage (DESIGN.md): per basic block and per loop lat, del and
+// The Thread stage (docs/design.md): per basic block and per loop lat, del and
 // trip. This part gives every loop of a kernel its name and its trip count as
 // an expression. docs/model.md defines "trip"; test/Thread has the tests.
 //
@@ -65,7 +65,7 @@ struct ModelNote {
   std::string Text;
 };
 
-/// Seed 000's per-thread quantities of a kernel: time (cycles one thread
+/// The KP model's per-thread quantities of a kernel: time (cycles one thread
 /// takes running alone), delay (issue cycles it generates), syncs (barriers
 /// it passes), as expressions in parameters, ids and sizes, and the memory
 /// latency symbols; and every loop with trip, lat, del and time.
@@ -120,7 +120,7 @@ ThreadModel computeThreadModel(llvm::Function &F,
                                const CostAdjuster &Adjust = nullptr,
                                const BranchReach &Reach = nullptr);
 
-/// A kernel cut at its top-level barriers (seed 001: barriers split a
+/// A kernel cut at its top-level barriers (max-plus paper: barriers split a
 /// kernel into fragments executed strictly in sequence). A cut is a
 /// barrier outside every cycle whose block every path from the entry to a
 /// return passes; fragment K holds what comes after the K-th cut and up to

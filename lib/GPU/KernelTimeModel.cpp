@@ -1,13 +1,13 @@
 //===- KernelTimeModel.cpp - One launch on one GPU: waves, PBs, SMs -------===//
 //
-// Seed 000's GPU model (MODEL.md section 1, docs/kernel-time.md): the blocks of
+// Kleimenov & Popova's GPU model (docs/kernel-time.md): the blocks of
 // a launch run in waves of BlocksPerSM x smCount blocks; each warp's time is
 // its longest thread's (sampled at the warp's first and last lane), warps
 // go round-robin to the SM's processing blocks, a processing block takes
 //   time_PB = max(max_wp (time_WP + time_sync), sum_wp delay_WP),
 // an SM its slowest processing block, and the mean global latency is
 //   lat_SM = coal * (l1 lat_L1 + l2 lat_L2 + dram lat_DRAM) + uncoal lat_U.
-// Then the bandwidth iterations (BandwidthSolver.cpp) raise each level's
+// Then the bandwidth iterations (WaveSolver.cpp) raise each level's
 // latency until the bytes the wave asks of it fit its bandwidth. The kernel
 // is the sum of its waves plus the launch overhead of the target's
 // regression.
@@ -391,7 +391,7 @@ Expected<Prediction> predictLaunch(const KernelInputs &In,
   Expected<Prediction> P = predictWhole(In, Shape, T, Clocks);
   if (!P || In.Fragments.empty())
     return P;
-  // Seed 001: a block runs the fragments between its barriers strictly in
+  // Max-plus paper: a block runs the fragments between its barriers strictly in
   // sequence, each bound on its own (their sum); the whole kernel's waves
   // overlap them. The other blocks on the SM fill the gaps of one block's
   // sequence: with B of them the sequence adds 1/B of what it costs over
@@ -421,9 +421,10 @@ Expected<Prediction> predictLaunch(const KernelInputs &In,
   const WaveTime &First = P->WaveTimes.front();
   P->Assumptions.push_back(
       formatv("{0} fragments cut at barriers every thread passes, in "
-              "sequence in each block (seed 001): the first wave's take {1} "
-              "cycles one after another against {2:F1} overlapped; with {3} "
-              "blocks on the SM the sequence adds 1/{3} of the difference",
+              "sequence in each block (Antonyuk & Mikheev): the first wave's "
+              "take {1} cycles one after another against {2:F1} overlapped; "
+              "with {3} blocks on the SM the sequence adds 1/{3} of the "
+              "difference",
               In.Fragments.size(), join(FirstWave, " + "), First.Cycles,
               First.BlocksOnSM)
           .str());

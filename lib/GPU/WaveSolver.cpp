@@ -51,7 +51,7 @@ WaveSolver::WaveSolver(const KernelInputs &In, const LaunchShape &Shape,
   Fixed[getLatencySymbol(MemSpace::Param).str()] =
       Rational::fromDouble(T.Constant.Latency);
   // Hong & Kim's departure delay between warps at a barrier, from the
-  // target's uncoalesced and DRAM latencies (MODEL.md section 1).
+  // target's uncoalesced and DRAM latencies (docs/kernel-time.md).
   DelayDep = std::max(0.0, (Base.Uncoalesced - Base.DRAM) / 28.0);
   uint64_t Threads = Shape.Block[0] * Shape.Block[1] * Shape.Block[2];
   WarpsPerBlock =

@@ -5,8 +5,8 @@
 //===----------------------------------------------------------------------===//
 ///
 /// \file
-/// The kernel duration time (KDT) of seeds/003, a patent of the Harbin
-/// Institute of Technology (MODEL.md section 4). The text names the features
+/// The kernel duration time (KDT) of a 2019 patent of the Harbin
+/// Institute of Technology (docs/models/kdt.md). The text names the features
 /// and the three kernel states but is cut off before the formulas for APDG,
 /// DPSID, NSMW, PEF and KDTV: the formulas here are KernelTime's
 /// reconstruction from the patent's definitions, each justified in

@@ -7,7 +7,7 @@
 /// \file
 /// The equations of Hong & Kim, "An analytical model for a GPU architecture
 /// with memory-level and thread-level parallelism awareness" (ISCA 2009), as
-/// MODEL.md section 6 lists them; docs/models/mwp-cwp.md gives each one, the
+/// docs/models/mwp-cwp.md lists them: each one, the
 /// choices made where public implementations differ (#Rep is rounded up) and
 /// where KernelTime gets each input. Tests: unittests/Models/MwpCwpTest.cpp.
 ///

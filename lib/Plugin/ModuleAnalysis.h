@@ -1,6 +1,7 @@
 //===- ModuleAnalysis.h - Run the stages over every kernel of a module ----===//
 //
-// The wiring of DESIGN.md: device modules only (NVPTX triple), kernels only;
+// The wiring (docs/design.md): device modules only (NVPTX triple), kernels
+// only;
 // GPU targets from -ktime-gpu or the kernel's sm_XX; -O0 kernels through a
 // canonicalised clone; then the Thread stage on each kernel.
 //

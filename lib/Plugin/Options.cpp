@@ -76,7 +76,8 @@ cl::opt<bool> CodegenView(
 cl::opt<bool> BarrierFragments(
     "ktime-barrier-fragments", cl::init(true),
     cl::desc("Run a kernel's top-level barrier fragments in sequence in each "
-             "wave (seed 001) instead of overlapping the whole kernel"),
+             "wave (Antonyuk & Mikheev) instead of overlapping the whole "
+             "kernel"),
     cl::cat(Category));
 
 cl::list<std::string>

@@ -1,6 +1,7 @@
 //===- JsonReport.cpp - The JSON report of -ktime-report=FILE -------------===//
 //
-// DESIGN.md's schema: {"schema": 1, "kerneltime": VERSION, "launches": [...],
+// The schema (docs/usage.md): {"schema": 1, "kerneltime": VERSION,
+// "launches": [...],
 // "errors": [...]}, one launch object per kernel, launch and GPU. Several
 // compilations (the device sides of several files, or a build running in
 // parallel) share one report: each locks the file, reads what is there,

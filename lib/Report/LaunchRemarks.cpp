@@ -2,7 +2,7 @@
 //
 // One Kernel remark per launch and GPU at the kernel: the predicted time,
 // its parts (launch overhead, waves, time per wave), occupancy and the bound
-// (DESIGN.md's vocabulary); numbers as remark arguments (PredictedNs,
+// (docs/design.md's vocabulary); numbers as remark arguments (PredictedNs,
 // LaunchNs, Waves, WaveNs, BlocksPerSM, Occupancy, Bound, ...). A launch
 // without a prediction gets a remark saying why; its assumptions follow as
 // Assumption remarks.
@@ -65,7 +65,7 @@ void emitPrediction(const KernelReport &R, const LaunchResult &L,
       << ore::NV("Regs", L.Regs) << " registers ("
       << ore::NV("RegsSource", L.RegsSource)
       << "); bound: " << ore::NV("Bound", getBoundName(P.B));
-    // Seed 000's per-thread memory quantities (mean over a warp's lanes,
+    // The KP model's per-thread memory quantities (mean over a warp's lanes,
     // ids free) and the launch's hit fractions.
     double Global = std::max(P.GlobalBytes, 1e-30);
     K << "; per thread mem = " << ore::NV("Mem", L.GlobalBytes.str())

@@ -1,6 +1,7 @@
 //===- BarrierFragments.cpp - A kernel cut at its top-level barriers ------===//
 //
-// Seed 001 (MODEL.md, section 2): barriers split a kernel into fragments
+// Antonyuk & Mikheev (docs/models/maxplus.md): barriers split a kernel
+// into fragments
 // executed strictly in sequence. A barrier cuts the kernel when it is in no
 // cycle and its block post-dominates the entry: every thread passes it
 // once, after everything before it. An instruction's fragment is the number of

@@ -1,7 +1,7 @@
 ; A kernel cut by a barrier every thread passes runs its two fragments in
-; sequence in each block (seed 001); the other blocks on the SM overlap
-; them, so the sequence adds 1/B of its cost over the whole kernel's wave
-; (docs/kernel-time.md, "Barrier fragments"). Expected values derived from
+; sequence in each block (Antonyuk & Mikheev); the other blocks on the SM
+; overlap them, so the sequence adds 1/B of its cost over the whole kernel's
+; wave (docs/kernel-time.md, "Barrier fragments"). Expected values derived from
 ; Inputs/toy-gpu.yaml (every instruction lat 4, del 2; 1000 MHz, so 1
 ; cycle = 1 ns; launch 1000 + 0.5 x blocks cycles; delay_dep 1 cycle) with
 ; every load an L2 hit (lat.global = l2.latency = 200).
@@ -17,7 +17,7 @@
 ; RUN:   | FileCheck %s --check-prefix=WHOLE
 ;
 ; 4 blocks of 4 warps on 2 SMs: 2 blocks per SM, 2 warps per processing
-; block. Sync term (seed 000): 1 barrier x delay_dep 1 x (4 - 1) warps = 3.
+; block. Sync term (KP model): 1 barrier x delay_dep 1 x (4 - 1) warps = 3.
 ;
 ; The whole kernel: a thread's time is lat.global (the load after the loop)
 ; + 10 x lat.global (the chase) + 22012 (the multiplications) = 24212, its
@@ -36,7 +36,7 @@
 ; is 32028 + 2203 / 2 = 33129.5 cycles, and the launch 1002 + 33129.5 ns.
 ; CHECK: wave of 4 blocks, 2 on the busiest SM: 33129.5 cycles
 ; CHECK: predicted 34131.5 ns = launch 1002.0 ns + exec 33129.5 ns; bound issue
-; CHECK: assumption: 2 fragments cut at barriers every thread passes, in sequence in each block (seed 001): the first wave's take 2203.0 (latency) + 32028.0 (issue) cycles one after another against 32028.0 overlapped; with 2 blocks on the SM the sequence adds 1/2 of the difference
+; CHECK: assumption: 2 fragments cut at barriers every thread passes, in sequence in each block (Antonyuk & Mikheev): the first wave's take 2203.0 (latency) + 32028.0 (issue) cycles one after another against 32028.0 overlapped; with 2 blocks on the SM the sequence adds 1/2 of the difference
 
 ; A barrier in a loop, on one side of a branch, or in a kernel that calls a
 ; device function does not cut (lib/Thread/BarrierFragments.cpp): the

@@ -47,7 +47,7 @@
 ; HITS: bytes: global 1572864.0, L2 1572864.0, DRAM 524288.0
 ; HITS: assumption: cache hit fractions of the loads from -ktime-hits: L1 0.000000, L2 1.000000
 ;
-; The Kernel remark's per-thread memory quantities (seed 000's mem,
+; The Kernel remark's per-thread memory quantities (the KP model's mem,
 ; uncoalMem) and the launch's hit fractions, warm and cold.
 ; RUN: %opt_ktime -passes=kernel-time -disable-output -pass-remarks-analysis=kernel-time \
 ; RUN:   -ktime-gpu=%S/Inputs/toy-gpu.yaml \

@@ -1,5 +1,5 @@
 ; Many warps on one processing block: the sum of their delays wins over the
-; longest warp (seed 000's time_PB = max(max time_WP, sum delay_WP)).
+; longest warp (the KP model's time_PB = max(max time_WP, sum delay_WP)).
 ; Expected values derived from Inputs/toy-gpu.yaml (see latency-bound.ll
 ; for the per-thread time 16000 and issue cycles 8000 of Inputs/chain.ll:
 ; its fma pipe, 4 fmul of del 2 per iteration).

@@ -1,4 +1,4 @@
-; One warp: the kernel's time is its thread time (seed 000: time_PB =
+; One warp: the kernel's time is its thread time (KP model: time_PB =
 ; max(time_WP, sum of delays) with a single warp). Expected values derived
 ; from Inputs/toy-gpu.yaml (every instruction lat 4, del 2; 1000 MHz, so
 ; 1 cycle = 1 ns; launch 1000 + 0.5 x blocks cycles).

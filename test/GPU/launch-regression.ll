@@ -1,4 +1,4 @@
-; Launch overhead from the target's regression (seed 000's form, AMALi's
+; Launch overhead from the target's regression (the KP model's form, AMALi's
 ; A100 fit): intercept + slope(b) x gridSize cycles, b = warps per block.
 ;
 ; RUN: %opt_ktime -passes='print<kernel-time>' -disable-output \

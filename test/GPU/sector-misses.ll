@@ -1,7 +1,7 @@
 ; Beyond L2, only compulsory misses go to DRAM, and they are counted in the
 ; unit they are charged in, sectors: a request that moves more sectors than
 ; its bytes need misses each distinct byte once (docs/memory.md, "Cache hit
-; fractions"; docs/accuracy.md, step 19). Expected values derived from
+; fractions"). Expected values derived from
 ; Inputs/toy-gpu.yaml: 2 SMs, 1000 MHz, 32 blocks per SM at most, L1 64 B
 ; per cycle, L2 1048576 B and 256 B per cycle, DRAM 64 B per cycle,
 ; memory.uncoalesced.latency 528, launch 1000 + 0.5 x blocks.

@@ -1,5 +1,5 @@
 ; __syncthreads() splits a kernel into fragments that run one after the
-; other (seeds/001, footnote 6): the kernel's time is the sum of theirs.
+; other (Antonyuk & Mikheev): the kernel's time is the sum of theirs.
 ; A loop containing a barrier is a fragment of its own, and its iterations
 ; cannot overlap: trip x the sum of the body's fragments.
 ; RUN: %opt_ktime -ktime-gpu=a100 -disable-output %s \

@@ -1,4 +1,4 @@
-; Branches (seeds/001 section 10): "replaced by the longest fragment, or by
+; Branches (Antonyuk & Mikheev): "replaced by the longest fragment, or by
 ; the sum of fragments, depending on how the hardware executes divergent
 ; branches". A branch UniformityInfo calls uniform keeps both sides in one
 ; data-flow graph, so the later of the two reaches the join (the max); a

@@ -1,5 +1,5 @@
-; Loops. A constant trip count is unrolled, as the paper does (seeds/001
-; section 10): iteration k's loop-carried values seed iteration k + 1. Any
+; Loops. A constant trip count is unrolled, as Antonyuk & Mikheev do:
+; iteration k's loop-carried values seed iteration k + 1. Any
 ; other trip count (ours, docs/models/maxplus.md) gives one iteration plus
 ; (trip - 1) x the maximum cycle mean of the recurrence matrix A(p, q) =
 ; longest path from carried value q to the next value of p: A's max-plus

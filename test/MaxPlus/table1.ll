@@ -1,4 +1,4 @@
-; The two graphs of the paper's Table 1 (seeds/001 section 11) as kernels:
+; The two graphs of the paper's Table 1 (Antonyuk & Mikheev) as kernels:
 ; nodes in series add their times, nodes in parallel take the larger one,
 ; and reduceSeriesParallel replaces a series node by one compound arc.
 ; RUN: %opt_ktime -ktime-gpu=a100 -disable-output %s \

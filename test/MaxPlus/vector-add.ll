@@ -1,4 +1,4 @@
-; The worked example of Antonyuk & Mikheev (seeds/001, MODEL.md section 2):
+; The worked example of Antonyuk & Mikheev (docs/models/maxplus.md):
 ; c[i] = a[i] + b[i] (the paper's Listing 1) as clang -O3 emits it for
 ; sm_80. The index computation (tid.x -> zext -> address) and the bounds
 ; check are left out of the graph, as in the paper, which leaves the

@@ -6,7 +6,7 @@
 ;   max(0, min(32, ceildiv(n - k, 2) - tid.x))
 ; active lanes, -k printed as max(-1, -iter.loop1). Before, k was the
 ; symbol val.k, and a launch could not evaluate the lanes (dedispersion's
-; tile loop: docs/accuracy.md, step 8).
+; tile loop, docs/accuracy.md).
 ; RUN: %opt_ktime -passes='print<kernel-time-memory>' -ktime-gpu=a100 \
 ; RUN:   -disable-output %s | FileCheck %s
 ; CHECK-LABEL: kernel two_steps on a100-pcie-40gb

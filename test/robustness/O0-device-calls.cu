@@ -6,7 +6,7 @@
 // of a call (here max(0, n) iterations of sum's loop per call, 8 calls per
 // thread) was left out. At -O1 and above sum() is inlined and its loop is
 // reported (max(0, n)). What is not modelled must become a remark naming
-// what was assumed (DESIGN.md, Errors); the check below accepts any
+// what was assumed (docs/design.md, Errors); the check below accepts any
 // kernel-time remark that names the callee (sum( or _Z3sumPKfi).
 //
 // Device functions the kernels call are analysed too, with a DeviceFunction

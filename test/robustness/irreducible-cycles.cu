@@ -3,7 +3,7 @@
 // prints "loops: 0" for @irreducible and only the inner loop of
 // @irr_with_inner, and says nothing. The cycle does repeat (n or n + 1
 // times), so a per-thread time built from these loops would count its body
-// once. What is not modelled must become a remark (DESIGN.md, Errors): an
+// once. What is not modelled must become a remark (docs/design.md, Errors): an
 // Assumption remark naming the irreducible cycle is expected for each kernel.
 // (No crash and unchanged PTX for these kernels: control-flow-shapes.cu.)
 //

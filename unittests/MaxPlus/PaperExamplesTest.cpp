@@ -5,7 +5,7 @@
 //===----------------------------------------------------------------------===//
 ///
 /// \file
-/// The examples of seeds/001 (MODEL.md section 2) with numbers: the vector
+/// Antonyuk & Mikheev's examples (docs/maxplus.md) with numbers: the vector
 /// add c[i] = a[i] + b[i] without (Z1) and with (Z2) the operation time, the
 /// serialised-memory matrix Z3, and the two graphs of Table 1. Each checks
 /// the height, the paper's dense <1_o, Z^k (x) 1_i> (and the paper's printed

@@ -5,7 +5,7 @@
 //===----------------------------------------------------------------------===//
 ///
 /// \file
-/// computeMwpCwp on the paper's worked example (MODEL.md section 6) and on
+/// computeMwpCwp on the paper's worked example (docs/models/mwp-cwp.md) and on
 /// one input built by hand for each of the three cases (and for the second
 /// clause of the memory-bound test), with every expected value derived in the
 /// comment beside it; #Rep rounding; the input errors.

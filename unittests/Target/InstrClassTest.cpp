@@ -73,7 +73,8 @@ TEST(InstrClassTest, DelayFromOpsPerClockPerSM) {
 }
 
 TEST(InstrClassTest, DelayFromUnitsPerProcessingBlock) {
-  // MODEL.md: one fp64 unit per PB makes a warp's instruction take 32 cycles.
+  // Kleimenov & Popova: one fp64 unit per PB makes a warp's instruction
+  // take 32 cycles.
   EXPECT_DOUBLE_EQ(delayFromUnitsPerPB(1, 32), 32.0);
   // 16 units: 32 / 16 = 2.
   EXPECT_DOUBLE_EQ(delayFromUnitsPerPB(16, 32), 2.0);
