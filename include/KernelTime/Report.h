@@ -84,7 +84,7 @@ struct KernelReport {
   /// analysed instead.
   bool Canonicalized = false;
   /// True if a copy of the module was analysed (Canonicalized, or the codegen
-  /// view of lib/Plugin/CanonicalClone.h); its loops are mapped back.
+  /// view of include/KernelTime/CodegenView.h); its loops are mapped back.
   bool ThroughClone = false;
   std::vector<LoopTrip> Loops;
   /// The per-thread model (for the first GPU of Gpus), when a target is

@@ -1,7 +1,7 @@
 ; A bounds guard that branches straight into a loop (no preheader between):
 ; the loop header is entered through that one edge (its other predecessor
 ; is the back edge), so the lanes the guard keeps out do not count for the
-; accesses in the loop (lib/Plugin/KernelInputs.cpp, activeFraction;
+; accesses in the loop (lib/Launch/ThreadFacts.cpp, activeFraction;
 ; docs/kernel-time.md, "Inputs of one launch").
 ; RUN: %opt_ktime -passes='print<kernel-time>' -ktime-gpu=a100 -disable-output \
 ; RUN:   -ktime-launch='guard_into_loop:grid=2,block=64,regs=32,n=96' \

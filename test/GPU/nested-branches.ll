@@ -1,4 +1,4 @@
-; The active lanes behind nested branches (lib/Plugin/KernelInputs.cpp):
+; The active lanes behind nested branches (lib/Launch/ThreadFacts.cpp):
 ; the fractions of the branches on the way multiply, except that a branch
 ; every lane past an enclosing branch takes (tid.y < n + 1 inside
 ; tid.y < n) counts once; if the product would have more than 64 terms,

@@ -1,6 +1,6 @@
 // Robustness: -O0 with __device__ functions. At -O0 nothing is inlined, and
 // the canonicalised clone KernelTime analyses does not inline either
-// (lib/Plugin/CanonicalClone.cpp, "without unrolling or inlining"), so the
+// (lib/CodegenView/CanonicalClone.cpp, "without unrolling or inlining"), so the
 // loop inside sum() below, which every thread of @reduce runs, is invisible:
 // the kernel gets only its own loop's remark, and nothing says that the time
 // of a call (here max(0, n) iterations of sum's loop per call, 8 calls per
