@@ -31,6 +31,7 @@
 #include <vector>
 
 namespace llvm {
+struct fltSemantics;
 class Function;
 class Instruction;
 } // namespace llvm
@@ -126,6 +127,39 @@ RegisterEstimate estimateRegisters(const llvm::Function &F);
 // Launch specifications
 //===----------------------------------------------------------------------===//
 
+/// A number as a launch spec gives it, in any form C and Python print:
+/// decimal digits with an optional sign, point and exponent ("5", "+5",
+/// "5.", ".5", "1e-08", "1E5", "3.4e+38", any number of digits), or a
+/// hexadecimal integer ("0x1F"). Parsed by parseSpecNumber.
+struct SpecNumber {
+  /// As written.
+  std::string Text;
+  /// The same value as [-]DIGITSeEXPONENT in decimal (for APFloat).
+  std::string Decimal;
+  /// The exact value; absent when its decimal exponent is beyond
+  /// +-MaxExactExponent (far outside every type a kernel parameter has:
+  /// such a value is out of an integer's range, and a float rounds it to
+  /// zero or infinity).
+  std::optional<Rational> Exact;
+  /// True when the exponent is so large that the value overflows every
+  /// type (only set when Exact is absent).
+  bool Huge = false;
+  static constexpr int64_t MaxExactExponent = 4096;
+};
+
+/// \p S as a SpecNumber, or std::nullopt when it is not a number of any
+/// of those forms (inf, nan and hexadecimal fractions are not taken).
+std::optional<SpecNumber> parseSpecNumber(llvm::StringRef S);
+
+/// The value a parameter of floating-point type \p Sem receives for \p N,
+/// rounded to nearest as the compiler rounds a literal, exactly; an error
+/// when it rounds to infinity. \p TypeName names the type in the error,
+/// \p Underflow is set when a value that is not zero rounds to zero.
+llvm::Expected<Rational> roundToFloatType(const SpecNumber &N,
+                                          const llvm::fltSemantics &Sem,
+                                          llvm::StringRef TypeName,
+                                          bool &Underflow);
+
 /// One launch: KERNEL:grid=X[xYxZ],block=X[xYxZ][,shmem=BYTES][,regs=N]
 /// [,spill_stores=BYTES][,spill_loads=BYTES][,id=NAME][,PARAM=VALUE...]
 /// (docs/usage.md).
@@ -148,7 +182,7 @@ struct LaunchSpec {
   /// them (spill_stores=, spill_loads=); 0 when not given.
   uint64_t SpillStoreBytes = 0, SpillLoadBytes = 0;
   /// Kernel parameters by source name or argN, in the order written.
-  std::vector<std::pair<std::string, Rational>> Params;
+  std::vector<std::pair<std::string, SpecNumber>> Params;
 };
 
 /// Parses one spec; the error names the spec and what is wrong.

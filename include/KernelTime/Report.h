@@ -38,6 +38,9 @@ inline constexpr const char *RemarkPassName = "kernel-time";
 struct LaunchResult {
   LaunchSpec Spec;
   std::string Gpu;
+  /// The spec's parameter values as the kernel receives them (a
+  /// floating-point parameter's rounded to its type), in the order written.
+  std::vector<std::pair<std::string, Rational>> Params;
   /// The block size used, and where it came from: "spec", "reqntid",
   /// "launch bounds".
   std::array<uint64_t, 3> Block = {1, 1, 1};

@@ -53,30 +53,6 @@ std::optional<std::array<uint64_t, 3>> parseDim(StringRef S) {
   return D;
 }
 
-/// An integer or a decimal fraction ("-3", "2.5"), exactly.
-std::optional<Rational> parseNumber(StringRef S) {
-  S = S.trim();
-  bool Negative = S.consume_front("-");
-  auto [IntPart, FracPart] = S.split('.');
-  if (IntPart.empty() && FracPart.empty())
-    return std::nullopt;
-  if (!all_of(IntPart, isDigit) || !all_of(FracPart, isDigit) ||
-      (S.contains('.') && FracPart.empty()) || IntPart.size() > 18 ||
-      FracPart.size() > 18)
-    return std::nullopt;
-  int64_t Int = 0, Frac = 0, Scale = 1;
-  if (!IntPart.empty() && IntPart.getAsInteger(10, Int))
-    return std::nullopt;
-  if (!FracPart.empty()) {
-    if (FracPart.getAsInteger(10, Frac))
-      return std::nullopt;
-    for (size_t I = 0; I != FracPart.size(); ++I)
-      Scale *= 10;
-  }
-  Rational R = Rational(Int) + Rational(Frac, Scale);
-  return Negative ? Rational(0) - R : R;
-}
-
 } // namespace
 
 std::string formatDim(const std::array<uint64_t, 3> &D) {
@@ -148,11 +124,12 @@ Expected<LaunchSpec> parseLaunchSpec(StringRef Text, StringRef Origin) {
     } else if (Key == "id") {
       L.Id = Value.str();
     } else {
-      std::optional<Rational> N = parseNumber(Value);
+      std::optional<SpecNumber> N = parseSpecNumber(Value);
       if (!N)
         return specError(Origin, L.Text,
                          "value of '" + Key + "' ('" + Value +
-                             "') is not a number");
+                             "') is not a number (decimal, with an optional "
+                             "point and exponent, or 0x hexadecimal)");
       L.Params.push_back({Key.str(), *N});
     }
   }

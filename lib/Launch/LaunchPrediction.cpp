@@ -151,11 +151,14 @@ std::optional<std::string> checkIntegerValue(const Rational &Value,
 /// the kernel (by source name or argN) or another symbol of its model
 /// (trip.L12); an error for a name that is neither, for two names of one
 /// parameter, and for a value the parameter cannot hold (a fraction or an
-/// out-of-range number for an integer, a negative trip count).
+/// out-of-range number for an integer, a negative trip count). \p Bound
+/// gets each value as bound: a floating-point parameter's rounded to its
+/// type.
 Expected<std::map<std::string, Expr>>
 bindParameters(const LaunchSpec &Spec, const Function &F,
                const std::set<std::string> &ModelSymbols,
-               std::vector<std::string> &Assumptions) {
+               std::vector<std::string> &Assumptions,
+               std::vector<std::pair<std::string, Rational>> &Bound) {
   SymbolNamer Names(F);
   std::map<std::string, Expr> Subst;
   std::map<std::string, std::string> GivenBy;
@@ -167,7 +170,7 @@ bindParameters(const LaunchSpec &Spec, const Function &F,
                              Spec.Origin + ": launch spec '" + Spec.Text +
                                  "': " + Why);
   };
-  for (auto &[Name, Value] : Spec.Params) {
+  for (auto &[Name, Number] : Spec.Params) {
     std::optional<std::string> Symbol;
     const Argument *Param = nullptr;
     for (const Argument &A : F.args()) {
@@ -187,14 +190,43 @@ bindParameters(const LaunchSpec &Spec, const Function &F,
     if (auto [It, New] = GivenBy.try_emplace(*Symbol, Name); !New)
       return Fail("'" + It->second + "' and '" + Name +
                   "' both give parameter " + *Symbol);
-    std::optional<std::string> Bad;
-    if (Param && Param->getType()->isIntegerTy())
-      Bad = checkIntegerValue(Value, Param->getType()->getIntegerBitWidth());
+    auto Bad = [&](const Twine &Why) {
+      return Fail("'" + Name + "=" + Number.Text + "': " + Why.str());
+    };
+    Type *Ty = Param ? Param->getType() : nullptr;
+    Rational Value;
+    if (Ty && Ty->isFloatingPointTy()) {
+      // The value the kernel receives: rounded to the parameter's type.
+      std::string TypeName;
+      raw_string_ostream(TypeName) << *Ty;
+      bool Underflow = false;
+      Expected<Rational> Rounded =
+          roundToFloatType(Number, Ty->getFltSemantics(), TypeName, Underflow);
+      if (!Rounded)
+        return Bad(toString(Rounded.takeError()));
+      Value = *Rounded;
+      if (Underflow)
+        Assumptions.push_back("'" + Name + "=" + Number.Text +
+                              "' rounds to 0 as a " + TypeName);
+    } else if (!Number.Exact) {
+      if (Ty && Ty->isIntegerTy())
+        return Bad(Number.Huge ? "out of the range of an i" +
+                                     Twine(Ty->getIntegerBitWidth())
+                               : Twine("an integer parameter takes an "
+                                       "integer"));
+      return Bad(Twine("not usable exactly (a decimal exponent beyond +-") +
+                 Twine(SpecNumber::MaxExactExponent) + ")");
+    } else {
+      Value = *Number.Exact;
+    }
+    std::optional<std::string> Why;
+    if (Ty && Ty->isIntegerTy())
+      Why = checkIntegerValue(Value, Ty->getIntegerBitWidth());
     else if (!Param && StringRef(*Symbol).starts_with("trip.") &&
              (!Value.isInteger() || Value.sign() < 0))
-      Bad = "a trip count is a non-negative integer";
-    if (Bad)
-      return Fail("'" + Name + "=" + Value.str() + "': " + *Bad);
+      Why = "a trip count is a non-negative integer";
+    if (Why)
+      return Bad(*Why);
     // Above the signed range the value is taken as written, the unsigned
     // reading; a kernel that compares the parameter as signed sees it
     // negative.
@@ -208,6 +240,7 @@ bindParameters(const LaunchSpec &Spec, const Function &F,
             (Value - signedLimit(Bits) * Rational(2)).str());
     }
     Subst[*Symbol] = Expr::constant(Value);
+    Bound.push_back({Name, Value});
   }
   return Subst;
 }
@@ -335,7 +368,7 @@ bool predictOne(Module &M, const LaunchSpec &Spec, AnalysedKernel &K,
     return false;
   }
   Expected<std::map<std::string, Expr>> Params =
-      bindParameters(Spec, F, Builder.modelSymbols(), L.Assumptions);
+      bindParameters(Spec, F, Builder.modelSymbols(), L.Assumptions, L.Params);
   if (!Params) {
     reportError(M, toString(Params.takeError()));
     return false;

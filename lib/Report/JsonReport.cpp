@@ -67,7 +67,7 @@ json::Object launchObject(const KernelReport &R, const LaunchResult &L) {
   for (const LoopTrip &T : R.Loops)
     Loops.push_back(loopObject(T));
   json::Object Params;
-  for (auto &[Name, V] : L.Spec.Params)
+  for (auto &[Name, V] : L.Params)
     Params[Name] = V.toDouble();
   json::Object O{
       {"id", L.Spec.Id},
