@@ -390,6 +390,35 @@ bool predictOne(Module &M, const LaunchSpec &Spec, AnalysedKernel &K,
                        T.Name + ": " + toString(Occ.takeError()));
     return false;
   }
+  // An estimate is no count: where it leaves no room for one block, the
+  // launch is predicted with the most registers that fit (what ptxas allots
+  // a kernel built for that block size, spilling the rest). Only a count
+  // given (regs=, -ktime-regs) makes a launch impossible.
+  if (Occ->BlocksPerSM == 0 && Occ->Limiter == OccupancyLimiter::Registers &&
+      L.RegsSource == "estimate") {
+    unsigned Estimated = L.Regs;
+    for (unsigned R = Estimated - 1; R >= 1; --R) {
+      Req.RegistersPerThread = R;
+      Expected<OccupancyResult> Fits = computeOccupancy(T, Req);
+      if (!Fits) {
+        consumeError(Fits.takeError());
+        continue;
+      }
+      if (Fits->BlocksPerSM == 0)
+        continue;
+      Occ = std::move(Fits);
+      L.Regs = R;
+      L.Assumptions.push_back(
+          "the register estimate (" + std::to_string(Estimated) +
+          " per thread) leaves no room for a block of " +
+          std::to_string(Req.ThreadsPerBlock) + " threads on " + T.Name +
+          "; predicted with " + std::to_string(R) +
+          ", the most that fit (what ptxas allots when the kernel is built "
+          "for this block size, with __launch_bounds__ or -maxrregcount; "
+          "give regs= from ptxas -v for the real count)");
+      break;
+    }
+  }
   L.BlocksPerSM = Occ->BlocksPerSM;
   L.ActiveWarpsPerSM = Occ->ActiveWarpsPerSM;
   L.Occupancy = Occ->Fraction;
