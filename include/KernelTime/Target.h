@@ -160,6 +160,36 @@ struct LaunchModel {
   bool inFitRange(double GridSize, double WarpsPerBlock) const;
 };
 
+/// The range a figure of any GPU lies in: bounds far wider than any card's
+/// (docs/targets.md, "Physical ranges"), so that a value no GPU has (a
+/// clock of 1e-300 MHz, a latency of 2^64 cycles) is refused where it is
+/// written, in a target file or an option, instead of giving times
+/// hundreds of digits long.
+struct PhysicalRange {
+  double Min, Max;
+  const char *Unit;
+  bool contains(double V) const { return V >= Min && V <= Max; }
+};
+namespace physical {
+inline constexpr PhysicalRange SmClock{100, 4000, "MHz"};
+inline constexpr PhysicalRange MemClock{100, 40000, "MHz"};
+/// Memory latencies (cycles of the SM clock).
+inline constexpr PhysicalRange Latency{1, 20000, "cycles"};
+/// Bandwidths of L2, DRAM and uncoalesced traffic.
+inline constexpr PhysicalRange Bandwidth{1, 100000, "GB/s"};
+/// L1 and shared bandwidth per SM.
+inline constexpr PhysicalRange BytesPerClk{1, 4096, "bytes per clock"};
+/// Cache and L2 sizes.
+inline constexpr PhysicalRange CacheBytes{1, double(uint64_t(1) << 30),
+                                          "bytes"};
+/// An instruction class's latency and delay (cycles), and its throughput
+/// in the two other delay forms.
+inline constexpr PhysicalRange InstrLatency{0.01, 100000, "cycles"};
+inline constexpr PhysicalRange InstrDelay{0.01, 100000, "cycles"};
+inline constexpr PhysicalRange OpsPerClkPerSM{0.01, 4096, "per clock"};
+inline constexpr PhysicalRange UnitsPerPB{0.01, 1024, "units"};
+} // namespace physical
+
 /// A line and column in a target file (1-based; 0 when unknown).
 struct FileLoc {
   unsigned Line = 0;

@@ -491,19 +491,21 @@ readRequestedLaunches(Module &M, const LaunchOptions &Opts) {
                        "': unknown model (kp, maxplus, mwp-cwp, kdt, all)");
     return std::nullopt;
   }
-  // 0 (the default) means the target file's clock; anything else must be a
-  // positive number of MHz up to MaxClockMHz (a negative clock gave negative
-  // times, a huge one infinite times).
-  constexpr double MaxClockMHz = 100000;
-  for (const auto &[Option, MHz] :
-       {std::pair("ktime-sm-clock", Opts.SmClockMHz),
-        std::pair("ktime-mem-clock", Opts.MemClockMHz)}) {
-    if (!std::isfinite(MHz) || MHz < 0 || MHz > MaxClockMHz) {
+  // 0 (the default) means the target file's clock; anything else must be
+  // a clock some GPU has (a negative clock gave negative times, a huge one
+  // infinite times, a tiny one times hundreds of digits long).
+  for (const auto &[Option, MHz, Range] :
+       {std::tuple("ktime-sm-clock", Opts.SmClockMHz, physical::SmClock),
+        std::tuple("ktime-mem-clock", Opts.MemClockMHz, physical::MemClock)}) {
+    if (MHz == 0)
+      continue;
+    if (!std::isfinite(MHz) || !Range.contains(MHz)) {
       std::string Msg;
       raw_string_ostream(Msg)
           << "-" << Option << "=" << format("%g", MHz)
-          << ": not a clock in MHz (a positive number up to "
-          << format("%g", MaxClockMHz) << "; 0 or absent: the target file's)";
+          << ": not a clock in MHz (between " << format("%g", Range.Min)
+          << " and " << format("%g", Range.Max)
+          << ", what GPUs have; 0 or absent: the target file's)";
       reportError(M, Msg);
       return std::nullopt;
     }

@@ -152,9 +152,12 @@ Error TargetFileParser::parseTop(StringRef Key, yaml::Node *Value,
           Expected<double> D = readNumber(V, L, F, NumKind::Positive);
           if (!D)
             return D.takeError();
-          // A clock of 1e308 MHz made every time infinite.
-          if (*D > MaxClockMHz)
-            return fieldError(startOf(V, L), F, "must be at most 100000 MHz");
+          // A clock of 1e308 MHz made every time infinite, one of 1e-300
+          // MHz every time hundreds of digits long.
+          if (Error E = checkRange(startOf(V, L), F, *D,
+                                   K == "sm_mhz" ? physical::SmClock
+                                                 : physical::MemClock))
+            return E;
           (K == "sm_mhz" ? T->SmClockMHz : T->MemClockMHz) = *D;
           return Error::success();
         });
@@ -261,6 +264,9 @@ Error TargetFileParser::parseMemory(yaml::Node *N, SMLoc KeyLoc) {
             Expected<uint64_t> B = readInt(FV, FL, F, /*AllowZero=*/false);
             if (!B)
               return B.takeError();
+            if (Error E = checkRange(startOf(FV, FL), F, double(*B),
+                                     physical::CacheBytes))
+              return E;
             M.SizeBytes = *B;
             return Error::success();
           }
@@ -271,6 +277,12 @@ Error TargetFileParser::parseMemory(yaml::Node *N, SMLoc KeyLoc) {
           Expected<double> D = readNumber(FV, FL, F, NumKind::Positive);
           if (!D)
             return D.takeError();
+          const PhysicalRange &Range =
+              K.ends_with("latency") ? physical::Latency
+              : K.ends_with("_gbs")  ? physical::Bandwidth
+                                     : physical::BytesPerClk;
+          if (Error E = checkRange(startOf(FV, FL), F, *D, Range))
+            return E;
           if (K == "latency")
             M.Latency = *D;
           else if (K == "bandwidth_gbs")
@@ -381,6 +393,13 @@ Error TargetFileParser::parseCost(InstrClass C, yaml::Node *N, SMLoc KeyLoc,
     Expected<double> V = readNumber(KV.getValue(), Loc, F, NumKind::Positive);
     if (!V)
       return V.takeError();
+    const PhysicalRange &Range = K == "lat"   ? physical::InstrLatency
+                                 : K == "del" ? physical::InstrDelay
+                                 : K == "ops_per_clk_per_sm"
+                                     ? physical::OpsPerClkPerSM
+                                     : physical::UnitsPerPB;
+    if (Error E = checkRange(startOf(KV.getValue(), Loc), F, *V, Range))
+      return E;
     if (K == "lat") {
       Raw.Lat = *V;
       HasLat = true;

@@ -32,9 +32,6 @@ namespace targetfile {
 inline const llvm::StringRef DelayForms[] = {"del", "ops_per_clk_per_sm",
                                              "units_per_pb"};
 
-/// No GPU clock comes near this; larger values only overflow the times.
-inline constexpr double MaxClockMHz = 100000;
-
 enum class NumKind { Positive, NonNegative, Any };
 
 /// One instruction class as written, resolved once sm.* is known.
@@ -101,6 +98,9 @@ private:
                                           llvm::SMLoc ItemLoc,
                                           const std::string &ItemField)>
                Fn);
+  /// An error at \p Loc unless \p Value is in \p Range.
+  llvm::Error checkRange(llvm::SMLoc Loc, llvm::StringRef Field, double Value,
+                         const PhysicalRange &Range) const;
   llvm::Error readUnsigned(llvm::yaml::Node *N, llvm::SMLoc KeyLoc,
                            llvm::StringRef Field, unsigned &Out,
                            bool AllowZero = false);

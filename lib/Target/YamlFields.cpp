@@ -201,6 +201,17 @@ Expected<std::string> TargetFileParser::readString(yaml::Node *N, SMLoc KeyLoc,
   return fieldError(Loc, Field, "must be a string, got " + describe(N));
 }
 
+Error TargetFileParser::checkRange(SMLoc Loc, StringRef Field, double Value,
+                                   const PhysicalRange &Range) const {
+  if (Range.contains(Value))
+    return Error::success();
+  return fieldError(Loc, Field,
+                    "must be between " + formatNumber(Range.Min) + " and " +
+                        formatNumber(Range.Max) + " " + Range.Unit +
+                        " (no GPU has a value outside), got " +
+                        formatNumber(Value));
+}
+
 Expected<double> TargetFileParser::readNumber(yaml::Node *N, SMLoc KeyLoc,
                                               StringRef Field, NumKind Kind) {
   SMLoc Loc = startOf(N, KeyLoc);

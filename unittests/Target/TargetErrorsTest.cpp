@@ -49,7 +49,16 @@ const BadInput BadInputs[] = {
     {"negative-bandwidth.yaml", ":7:20: field 'memory.dram.bandwidth_gbs': "
                                 "must be a positive number, got '-5'"},
     {"huge-clock.yaml",
-     ":5:11: field 'clocks.sm_mhz': must be at most 100000 MHz"},
+     ":5:11: field 'clocks.sm_mhz': must be between 100 and 4000 MHz (no GPU "
+     "has a value outside), got 1e+308"},
+    {"tiny-clock.yaml",
+     ":6:11: field 'clocks.sm_mhz': must be between 100 and 4000 MHz"},
+    {"huge-latency.yaml",
+     ":6:14: field 'memory.constant.latency': must be between 1 and 20000 "
+     "cycles"},
+    {"tiny-delay.yaml",
+     ":6:27: field 'instructions.fp32.fma.del': must be between "
+     "0.01 and 100000 cycles"},
     {"unknown-field.yaml", ":6:3: field 'clocks.memroy_mhz': unknown field "
                            "(did you mean 'memory_mhz'?)"},
     {"unknown-instruction-class.yaml",
@@ -210,6 +219,24 @@ TEST(TargetErrorsTest, EditsOfAShippedFile) {
                   "size_bytes: 40.5e6", "size_bytes: 40.5e6",
                   "field 'memory.l2.size_bytes': must be a positive integer, "
                   "got '40.5e6'");
+  // Values no GPU has (docs/targets.md, "Physical ranges").
+  expectEditError("a100-pcie-40gb", "sm_mhz: 1410", "sm_mhz: 1e-300",
+                  "sm_mhz: 1e-300",
+                  "field 'clocks.sm_mhz': must be between 100 and 4000 MHz "
+                  "(no GPU has a value outside), got 1e-300");
+  expectEditError("a100-pcie-40gb", "memory_mhz: 1215", "memory_mhz: 1e6",
+                  "memory_mhz: 1e6",
+                  "field 'clocks.memory_mhz': must be between 100 and 40000 "
+                  "MHz");
+  expectEditError("a100-pcie-40gb", "bandwidth_gbs: 1500", "bandwidth_gbs: 1e9",
+                  "bandwidth_gbs: 1e9",
+                  "field 'memory.dram.bandwidth_gbs': must be between 1 and "
+                  "100000 GB/s");
+  expectEditError("a100-pcie-40gb", "size_bytes: 41943040",
+                  "size_bytes: 18446744073709551615",
+                  "size_bytes: 18446744073709551615",
+                  "field 'memory.l2.size_bytes': must be between 1 and "
+                  "1.07374e+09 bytes");
   expectEditError("a100-pcie-40gb", "  sm_mhz: 1410", "  sm_mhz:", "  sm_mhz:",
                   "field 'clocks.sm_mhz': must be a positive number, got "
                   "nothing");
