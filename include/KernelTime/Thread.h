@@ -34,8 +34,10 @@ namespace ktime {
 struct LoopTrip {
   const llvm::Loop *TheLoop = nullptr;
   /// "L<line>" (or "L<line>_<col>" when two loops share a line), or
-  /// "loop<N>" (N its 1-based preorder index) without debug locations. The
-  /// loop's symbols are trip.<Name> and iter.<Name>.
+  /// "loop<N>" (N its 1-based preorder index) without debug locations; in a
+  /// function that is not a kernel, prefixed by the function's symbol and a
+  /// dot ("_Z6helperPfi.loop1"). The loop's symbols are trip.<Name> and
+  /// iter.<Name>.
   std::string Name;
   unsigned Depth = 1;
   /// Iterations per entry into the loop: how often the loop body runs each
@@ -88,7 +90,8 @@ std::string getTripSymbol(llvm::StringRef LoopName);
 /// The symbol for the 0-based iteration number of a loop named \p LoopName.
 std::string getIterSymbol(llvm::StringRef LoopName);
 
-/// Every loop of \p F, outer loops before inner ones, in source order.
+/// Every loop of \p F, outer loops before inner ones, in source order,
+/// named as LoopTrip::Name says.
 std::vector<LoopTrip> computeLoopTrips(llvm::Function &F, llvm::LoopInfo &LI,
                                        llvm::ScalarEvolution &SE);
 

@@ -68,7 +68,9 @@ void printKernelReport(const KernelReport &R, raw_ostream &OS) {
     OS << "\n  called by: " << join(R.CalledBy, ", ");
   OS << "\n  gpu: " << (R.Gpus.empty() ? "none" : join(R.Gpus, ", ")) << "\n";
   if (R.Canonicalized)
-    OS << "  analysed: canonicalised clone (kernel is optnone)\n";
+    OS << "  analysed: canonicalised clone ("
+       << (R.IsDeviceFunction ? "device function" : "kernel")
+       << " is optnone)\n";
   if (R.HasModel)
     OS << "  time = " << R.Time << "\n  delay = " << R.Delay
        << "\n  barriers = " << R.Barriers << "\n";

@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "AffineTripCount.h"
+#include "KernelTime/Compat.h"
 #include "KernelTime/ScevToExpr.h"
 #include "KernelTime/Thread.h"
 #include "llvm/ADT/DenseMap.h"
@@ -56,8 +57,13 @@ SmallVector<Loop *, 8> loopsInSourceOrder(Function &F, LoopInfo &LI) {
   return Result;
 }
 
-/// L<line>, L<line>_<col> when lines repeat, loop<N> without locations.
-DenseMap<const Loop *, std::string> nameLoops(ArrayRef<Loop *> Loops) {
+/// L<line>, L<line>_<col> when lines repeat, loop<N> without locations;
+/// in a function that is not a kernel (a device function a kernel calls),
+/// qualified by the function's symbol, <function>.L<line>, so that its
+/// symbols do not clash with the kernel's or another function's when its
+/// cost joins the kernel's.
+DenseMap<const Loop *, std::string> nameLoops(const Function &F,
+                                              ArrayRef<Loop *> Loops) {
   StringMap<unsigned> LineUses;
   for (const Loop *L : Loops)
     if (DebugLoc DL = L->getStartLoc())
@@ -77,6 +83,9 @@ DenseMap<const Loop *, std::string> nameLoops(ArrayRef<Loop *> Loops) {
     Taken[Name] = 1;
     Names[L] = Name;
   }
+  if (!compat::isKernel(F) && F.hasName())
+    for (auto &[L, Name] : Names)
+      Name = (F.getName() + "." + Name).str();
   return Names;
 }
 
@@ -267,7 +276,7 @@ LoopTrip computeOne(Loop &L, StringRef Name, ScalarEvolution &SE,
 std::vector<LoopTrip> computeLoopTrips(Function &F, LoopInfo &LI,
                                        ScalarEvolution &SE) {
   SmallVector<Loop *, 8> Loops = loopsInSourceOrder(F, LI);
-  DenseMap<const Loop *, std::string> Names = nameLoops(Loops);
+  DenseMap<const Loop *, std::string> Names = nameLoops(F, Loops);
   SymbolNamer Namer(F);
   ScevToExpr Conv(SE, Namer, [&Names](const Loop *L) {
     auto It = Names.find(L);

@@ -52,9 +52,16 @@ private:
   /// The reach of divergent branches' edges, for ReachOf's branches only.
   const BranchReach &Reach;
   const Function *ReachOf;
+  /// A finished callee model: its cost in its own parameters, the
+  /// parameters it mentions (number and symbol) and its notes.
+  struct CalleeCost {
+    NodeCost Cost;
+    std::vector<std::pair<unsigned, std::string>> Params;
+    std::vector<ModelNote> Notes;
+  };
   /// Functions being modelled (for recursion) and finished callee models.
   SmallPtrSet<const Function *, 8> InProgress;
-  DenseMap<const Function *, NodeCost> Callees;
+  DenseMap<const Function *, CalleeCost> Callees;
 };
 
 void addNote(ThreadModel &M, const Instruction &I, std::string Text) {
@@ -79,43 +86,53 @@ std::optional<InstrTiming> ThreadModelBuilder::callTiming(const CallBase &Call,
   auto It = Callees.find(Callee);
   if (It == Callees.end()) {
     ThreadModel CM = build(const_cast<Function &>(*Callee));
-    NodeCost Cost;
-    Cost.Lat = Cycles(CM.Time, Nominal);
-    Cost.Del = Cycles(CM.Delay, Nominal);
-    Cost.Barriers = CM.Barriers;
-    for (const ModelNote &N : CM.Notes)
-      addNote(M, Call, N.Text);
-    // The callee's parameters are symbols of its own: bind those passed a
-    // constant; others are named after the callee.
+    CalleeCost Cost;
+    Cost.Cost.Lat = Cycles(CM.Time, Nominal);
+    Cost.Cost.Del = Cycles(CM.Delay, Nominal);
+    Cost.Cost.Barriers = CM.Barriers;
+    Cost.Notes = std::move(CM.Notes);
     std::set<std::string> Symbols;
-    Cost.Lat.E.collectSymbols(Symbols);
-    Cost.Del.E.collectSymbols(Symbols);
-    Cost.Barriers.collectSymbols(Symbols);
+    CM.Time.collectSymbols(Symbols);
+    CM.Delay.collectSymbols(Symbols);
+    CM.Barriers.collectSymbols(Symbols);
     SymbolNamer CalleeNames(*Callee);
-    std::map<std::string, Expr> Subst;
-    for (const Argument &A : Callee->args()) {
-      std::string Name = CalleeNames.getParamName(A.getArgNo());
-      if (!Symbols.count(Name))
-        continue;
-      const Value *Actual = Call.getArgOperand(A.getArgNo());
-      if (const auto *C = dyn_cast<ConstantInt>(Actual))
-        Subst[Name] = Expr::constant(C->getSExtValue());
-      else
-        Subst[Name] = Expr::symbol(Callee->getName().str() + "." + Name);
+    for (const Argument &A : Callee->args())
+      if (std::string Name = CalleeNames.getParamName(A.getArgNo());
+          Symbols.count(Name))
+        Cost.Params.emplace_back(A.getArgNo(), Name);
+    It = Callees.try_emplace(Callee, std::move(Cost)).first;
+  }
+  for (const ModelNote &N : It->second.Notes)
+    addNote(M, Call, N.Text);
+  // The callee's parameters are symbols of its own; at this call each is
+  // what the call passes: a constant, a parameter of the caller, or else
+  // a symbol named after the callee (callee.param).
+  NodeCost Cost = It->second.Cost;
+  std::map<std::string, Expr> Subst;
+  std::optional<SymbolNamer> CallerNames;
+  for (const auto &[ArgNo, Name] : It->second.Params) {
+    const Value *Actual = Call.getArgOperand(ArgNo);
+    if (const auto *C = dyn_cast<ConstantInt>(Actual)) {
+      Subst[Name] = Expr::constant(C->getSExtValue());
+    } else if (const auto *A = dyn_cast<Argument>(Actual)) {
+      if (!CallerNames)
+        CallerNames.emplace(*Call.getFunction());
+      Subst[Name] = Expr::symbol(CallerNames->getParamName(A->getArgNo()));
+    } else {
+      Subst[Name] = Expr::symbol(Callee->getName().str() + "." + Name);
     }
-    if (!Subst.empty()) {
-      Cost.Lat = Cycles(Cost.Lat.E.substitute(Subst), Nominal);
-      Cost.Del = Cycles(Cost.Del.E.substitute(Subst), Nominal);
-      Cost.Barriers = Cost.Barriers.substitute(Subst);
-    }
-    It = Callees.try_emplace(Callee, Cost).first;
+  }
+  if (!Subst.empty()) {
+    Cost.Lat = Cycles(Cost.Lat.E.substitute(Subst), Nominal);
+    Cost.Del = Cycles(Cost.Del.E.substitute(Subst), Nominal);
+    Cost.Barriers = Cost.Barriers.substitute(Subst);
   }
   // The callee's work plus the call instruction itself.
   CostInfo C = Costs.getCost(Call);
   InstrTiming T;
-  T.Lat = It->second.Lat + Cycles(C.Lat, Nominal);
-  T.Del = It->second.Del + Cycles(C.Del, Nominal);
-  T.Barriers = It->second.Barriers;
+  T.Lat = Cost.Lat + Cycles(C.Lat, Nominal);
+  T.Del = Cost.Del + Cycles(C.Del, Nominal);
+  T.Barriers = Cost.Barriers;
   T.Awaited = !Call.getType()->isVoidTy();
   return T;
 }

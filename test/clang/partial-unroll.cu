@@ -28,4 +28,4 @@ __global__ void nest(int n, int m, float *out) {
       out[i * m + j] = i + j;
 }
 // No assumption was needed for any of these counts.
-// CHECK-NOT: assumption
+// CHECK-NOT: remark: assumption
