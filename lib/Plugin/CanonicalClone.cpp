@@ -3,6 +3,7 @@
 #include "KernelTime/Compat.h"
 #include "ModuleCopy.h"
 #include "Options.h"
+#include "RotateLoops.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/Hashing.h"
 #include "llvm/ADT/MapVector.h"
@@ -26,9 +27,11 @@ namespace ktime {
 /// inside loops (an emptied body merged into its header would be counted
 /// with the header's extra test). instcombine without its fix-point check,
 /// which turns a missed fix point into a fatal error.
+/// The last step, loop(loop-rotate), is rotateLoops (RotateLoops.h), after
+/// the loop pass adaptor's own loop-simplify and lcssa.
 static constexpr const char *CanonicalPipeline =
     "sroa,early-cse,instcombine<no-verify-fixpoint>,loop-simplify,"
-    "loop-mssa(licm),loop(loop-rotate)";
+    "loop-mssa(licm),loop-simplify,lcssa";
 
 /// The back end's IR passes that change what the code issues, as far as
 /// they are cheap: GVN's load elimination through EarlyCSE with MemorySSA,
@@ -219,6 +222,7 @@ CanonicalClone::CanonicalClone(const Module &M, const FunctionSet &Analysed)
       F.removeFnAttr(Attribute::NoInline);
       pinMemoryAccesses(F);
       AM->FAM.invalidate(F, Canonical.run(F, AM->FAM));
+      AM->FAM.invalidate(F, rotateLoops(F, AM->FAM));
     }
     if (options::CodegenView)
       AM->FAM.invalidate(F, Prepare.run(F, AM->FAM));

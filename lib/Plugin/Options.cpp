@@ -79,6 +79,13 @@ cl::opt<bool> BarrierFragments(
              "wave (seed 001) instead of overlapping the whole kernel"),
     cl::cat(Category));
 
+cl::opt<unsigned> RotateStretch(
+    "ktime-rotate-stretch", cl::init(16),
+    cl::desc("Rotate the loops of an -O0 kernel's copy this many outermost "
+             "loops at a time, the rest of the function cut off (0: all at "
+             "once, as LLVM's loop-rotate; the result is the same)"),
+    cl::cat(Category));
+
 cl::list<std::string>
     Hits("ktime-hits", cl::value_desc("kernel:l1=F,l2=F"),
          cl::desc("Cache hit fractions of a kernel's global accesses instead "

@@ -36,6 +36,9 @@ extern llvm::cl::opt<double> MemClockMHz;
 extern llvm::cl::opt<bool> ColdCache;
 extern llvm::cl::opt<bool> CodegenView;
 extern llvm::cl::opt<bool> BarrierFragments;
+/// -ktime-rotate-stretch=N: outermost loops of an -O0 kernel's copy rotated
+/// between two joins of the function (RotateLoops.h); 0: all at once.
+extern llvm::cl::opt<unsigned> RotateStretch;
 /// -ktime-hits=KERNEL:l1=F,l2=F (repeatable): the kernel's cache hit
 /// fractions instead of the Memory stage's estimate.
 extern llvm::cl::list<std::string> Hits;
