@@ -3,8 +3,10 @@
 # with launches, so that every stage runs (trip counts, the per-thread
 # model, the Memory and GPU stages, the launch predictions, the remarks):
 # examples/kernels.cu with examples/kernels.launches at -O3 and at -O0
-# (the optnone kernels go through the canonicalised copy), and
-# examples/nbody.cu with one launch. Each run is opt -passes=kernel-time
+# (the optnone kernels go through the canonicalised copy),
+# examples/nbody.cu with one launch, and a generated -O0 kernel of 40 loops
+# (test/robustness/Inputs/gen-O0-loops.awk: the copy rotates its loops a
+# stretch at a time, lib/Plugin/RotateLoops.cpp). Each run is opt -passes=kernel-time
 # with -pass-remarks-analysis=kernel-time on clang's IR (-gline-tables-only:
 # the launch file names a loop by its line). Fails on the first run that
 # reports an error (invalid reads or writes, uses of uninitialised values,
@@ -50,6 +52,7 @@ check() { # name, IR, opt options...
 ir examples/kernels.cu O3 "$work/kernels-O3.ll"
 ir examples/kernels.cu O0 "$work/kernels-O0.ll"
 ir examples/nbody.cu O3 "$work/nbody-O3.ll"
+awk -v N=40 -f test/robustness/Inputs/gen-O0-loops.awk > "$work/loops-O0.ll"
 echo "valgrind --tool=memcheck --error-exitcode=99, opt -passes=kernel-time with remarks"
 echo
 echo "| input | remarks | memcheck |"
@@ -60,5 +63,7 @@ check "kernels.cu -O0, kernels.launches" "$work/kernels-O0.ll" \
   -ktime-launch-file=examples/kernels.launches
 check "nbody.cu -O3, one launch" "$work/nbody-O3.ll" \
   -ktime-launch=nbody:grid=1024,block=256,shmem=4096,arg2=262144
+check "40 loops -O0 (generated), one launch" "$work/loops-O0.ll" \
+  -ktime-launch=slow:grid=1,block=32
 echo
 echo "($(valgrind --version); commit $(git rev-parse --short HEAD))"
