@@ -45,6 +45,16 @@ namespace ktime {
 
 using FunctionSet = llvm::DenseSet<const llvm::Function *>;
 
+/// What the user asks of the copy; the plugin fills it from its options.
+struct CodegenViewOptions {
+  /// -ktime-codegen-view: prepare functions as the back end's IR passes
+  /// would.
+  bool CodegenView = true;
+  /// -ktime-rotate-stretch: outermost loops of an -O0 function rotated
+  /// between two joins of the function (RotateLoops.h); 0: all at once.
+  unsigned RotateStretch = 16;
+};
+
 /// The functions of \p M analysed through the copy: the optnone ones and,
 /// with the codegen view (\p CodegenView), those its passes would change
 /// (one scan each; the dominator tree from \p FAM where an instruction
@@ -58,9 +68,9 @@ class CanonicalClone {
 public:
   /// Copies \p Analysed (functionsAnalysedThroughCopy) and what they call;
   /// canonicalises the optnone ones, and with the codegen view
-  /// (\p CodegenView) prepares the analysed ones as the back end would.
+  /// (\p Opts.CodegenView) prepares the analysed ones as the back end would.
   CanonicalClone(const llvm::Module &M, const FunctionSet &Analysed,
-                 bool CodegenView);
+                 const CodegenViewOptions &Opts);
   ~CanonicalClone();
 
   /// Whether \p F is analysed through this copy.

@@ -2,6 +2,7 @@
 #include "KernelTime/CodegenView.h"
 #include "KernelTime/Compat.h"
 #include "ModuleCopy.h"
+#include "RotateLoops.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/Hashing.h"
 #include "llvm/ADT/MapVector.h"
@@ -25,9 +26,11 @@ namespace ktime {
 /// inside loops (an emptied body merged into its header would be counted
 /// with the header's extra test). instcombine without its fix-point check,
 /// which turns a missed fix point into a fatal error.
+/// The last step, loop(loop-rotate), is rotateLoops (RotateLoops.h), after
+/// the loop pass adaptor's own loop-simplify and lcssa.
 static constexpr const char *CanonicalPipeline =
     "sroa,early-cse,instcombine<no-verify-fixpoint>,loop-simplify,"
-    "loop-mssa(licm),loop(loop-rotate)";
+    "loop-mssa(licm),loop-simplify,lcssa";
 
 /// The back end's IR passes that change what the code issues, as far as
 /// they are cheap: GVN's load elimination through EarlyCSE with MemorySSA,
@@ -205,7 +208,7 @@ static FunctionSet functionsToCopy(const FunctionSet &Analysed) {
 }
 
 CanonicalClone::CanonicalClone(const Module &M, const FunctionSet &Analysed,
-                               bool CodegenView)
+                               const CodegenViewOptions &Opts)
     : Analysed(Analysed),
       Copy(copyModuleWithBodies(M, functionsToCopy(Analysed), VMap)),
       AM(std::make_unique<Managers>(M)) {
@@ -220,8 +223,9 @@ CanonicalClone::CanonicalClone(const Module &M, const FunctionSet &Analysed,
       F.removeFnAttr(Attribute::NoInline);
       pinMemoryAccesses(F);
       AM->FAM.invalidate(F, Canonical.run(F, AM->FAM));
+      AM->FAM.invalidate(F, rotateLoops(F, AM->FAM, Opts.RotateStretch));
     }
-    if (CodegenView)
+    if (Opts.CodegenView)
       AM->FAM.invalidate(F, Prepare.run(F, AM->FAM));
   }
 }

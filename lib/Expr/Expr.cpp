@@ -48,9 +48,12 @@ static const std::shared_ptr<const ExprNode> &smallConstant(int64_t V) {
 Expr Expr::constant(const Rational &R) {
   if (R.isZero())
     return Expr();
-  if (std::optional<int64_t> V = R.getInt64();
-      V && *V > 0 && *V < SmallConstants)
-    return Expr(smallConstant(*V));
+  // Compared as DynamicAPInt, not through getInt64: GCC turns the test of
+  // an empty optional and its payload into a branch on the payload, which
+  // valgrind reports as a use of an uninitialised value on every call.
+  const llvm::DynamicAPInt &Num = R.getNumerator();
+  if (R.isInteger() && Num > 0 && Num < SmallConstants)
+    return Expr(smallConstant(static_cast<int64_t>(Num)));
   auto N = std::make_shared<ExprNode>();
   N->K = Kind::Constant;
   N->Value = R;

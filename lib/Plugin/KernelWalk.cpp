@@ -52,7 +52,7 @@ void forEachKernelOnEachGpu(Module &M, ModuleAnalysisManager &MAM,
     if (ThroughCopy.contains(F)) {
       if (!Clone)
         Clone = std::make_unique<CanonicalClone>(M, ThroughCopy,
-                                                 options::CodegenView);
+                                                 options::codegenViewOptions());
       Analysed = &Clone->getClone(*F);
       AnalysedFAM = &Clone->getFAM();
     }

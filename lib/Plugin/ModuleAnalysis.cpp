@@ -158,7 +158,7 @@ analyseModule(Module &M, ModuleAnalysisManager &MAM,
     if (ThroughCopy.contains(&F)) {
       if (!Clone)
         Clone = std::make_unique<CanonicalClone>(M, ThroughCopy,
-                                                 options::CodegenView);
+                                                 options::codegenViewOptions());
       R = analyseThroughClone(F, *Clone, FAM, Primary, A.Model);
       if (Specs->empty())
         A.Model.reset(); // no launches to reuse it

@@ -80,6 +80,13 @@ cl::opt<bool> BarrierFragments(
              "kernel"),
     cl::cat(Category));
 
+cl::opt<unsigned> RotateStretch(
+    "ktime-rotate-stretch", cl::init(16),
+    cl::desc("Rotate the loops of an -O0 kernel's copy this many outermost "
+             "loops at a time, the rest of the function cut off (0: all at "
+             "once, as LLVM's loop-rotate; the result is the same)"),
+    cl::cat(Category));
+
 cl::list<std::string>
     Hits("ktime-hits", cl::value_desc("kernel:l1=F,l2=F"),
          cl::desc("Cache hit fractions of a kernel's global accesses instead "
@@ -92,6 +99,13 @@ cl::opt<std::string>
           cl::desc("The model the prediction comes from (kp, the default: "
                    "Kleimenov & Popova's), or all of them side by side"),
           cl::cat(Category));
+
+CodegenViewOptions codegenViewOptions() {
+  CodegenViewOptions O;
+  O.CodegenView = CodegenView;
+  O.RotateStretch = RotateStretch;
+  return O;
+}
 
 LaunchOptions launchOptions() {
   LaunchOptions O;

@@ -7,6 +7,7 @@
 #ifndef KERNELTIME_PLUGIN_OPTIONS_H
 #define KERNELTIME_PLUGIN_OPTIONS_H
 
+#include "KernelTime/CodegenView.h"
 #include "KernelTime/Launch.h"
 #include "llvm/Support/CommandLine.h"
 
@@ -37,6 +38,9 @@ extern llvm::cl::opt<double> MemClockMHz;
 extern llvm::cl::opt<bool> ColdCache;
 extern llvm::cl::opt<bool> CodegenView;
 extern llvm::cl::opt<bool> BarrierFragments;
+/// -ktime-rotate-stretch=N: outermost loops of an -O0 kernel's copy rotated
+/// between two joins of the function (RotateLoops.h); 0: all at once.
+extern llvm::cl::opt<unsigned> RotateStretch;
 /// -ktime-hits=KERNEL:l1=F,l2=F (repeatable): the kernel's cache hit
 /// fractions instead of the Memory stage's estimate.
 extern llvm::cl::list<std::string> Hits;
@@ -45,6 +49,8 @@ extern llvm::cl::opt<std::string> Model;
 
 /// The launch stage's options, as given.
 LaunchOptions launchOptions();
+/// The codegen view's options, as given.
+CodegenViewOptions codegenViewOptions();
 
 } // namespace options
 } // namespace ktime

@@ -54,6 +54,13 @@ summarizeBlock(const BasicBlock &BB,
   SmallVector<unsigned, 4> Preds;
   NodeCost Cost;
   Expr Barriers;
+  // del, the sum of the delays, kept as its constant part, the sum of the
+  // rest and the nominal value: most delays are constants, and adding each
+  // to a sum with symbols rebuilt the sum. The nominal value is added in
+  // the block's order, as Cycles' + does, so it rounds the same.
+  Rational ConstDel;
+  Expr SymDel;
+  std::optional<double> NominalDel = 0.0;
   std::optional<Cycles> Sink;
   // arrival(j) (x) lat(j), computed once for all of j's users.
   std::vector<std::optional<Cycles>> Out(Timings.size());
@@ -65,7 +72,13 @@ summarizeBlock(const BasicBlock &BB,
   for (const Instruction &I : BB) {
     unsigned To = Index[&I];
     const InstrTiming &T = Timings[To];
-    Cost.Del = Cost.Del + T.Del;
+    if (T.Del.E.isConstant())
+      ConstDel += *T.Del.E.getConstant();
+    else
+      SymDel = SymDel + T.Del.E;
+    NominalDel = NominalDel && T.Del.Nominal
+                     ? std::optional<double>(*NominalDel + *T.Del.Nominal)
+                     : std::nullopt;
     Barriers = Barriers + T.Barriers;
     Preds.clear();
     if (!isa<PHINode>(I))
@@ -82,6 +95,8 @@ summarizeBlock(const BasicBlock &BB,
     if (T.Awaited)
       Sink = Sink ? maxCycles(*Sink, Through(To)) : Through(To);
   }
+  Cost.Del.E = SymDel + Expr::constant(ConstDel);
+  Cost.Del.Nominal = NominalDel;
   if (Sink)
     Cost.Lat = *Sink;
   Cost.Barriers = Barriers;
