@@ -6,6 +6,8 @@
 #                SDK: the shim header test/Inputs/cuda.h, -nocudainc
 #                -nocudalib, a PTX feature new enough for sm_80/sm_90
 #   %clang_cuda  the same without the plugin
+#   %llvm_major  the LLVM major version built against (22 or 19), for
+#                per-version check prefixes: --check-prefixes=CHECK,CHECK-%llvm_major
 #   %shlibdir    the build's library directory; %plugin the plugin itself
 #   %targets     the shipped gpu-targets/ directory in the source tree
 #   %ktime_src_root, %ktime_obj_root  the source and build trees
@@ -19,6 +21,12 @@ config.suffixes = [".ll", ".cu", ".test"]
 config.excludes = ["Inputs", "Unit", "lit.cfg.py", "lit.site.cfg.py"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.ktime_obj_root, "test")
+
+# Where clang or opt of LLVM 19 and 22 give different IR or output, a test
+# says so per version: the llvm-19/llvm-22 features (REQUIRES, %if), or
+# check prefixes CHECK-19/CHECK-22 through %llvm_major.
+config.available_features.add("llvm-%s" % config.llvm_version_major)
+config.substitutions.append(("%llvm_major", config.llvm_version_major))
 
 config.environment["PATH"] = os.pathsep.join(
     [config.llvm_tools_dir, config.environment.get("PATH", "")]
@@ -41,10 +49,17 @@ cuda_flags = (
     "-Wno-unused-command-line-argument "
     "--cuda-feature=+ptx80 -include %s" % os.path.join(inputs, "cuda.h")
 )
+# clang loads -fpass-plugin plugins before it parses -mllvm only from LLVM
+# 22 on; an older clang would reject -mllvm -ktime-* as unknown. -fplugin
+# loads the same library early (before -mllvm is parsed), so the plugin's
+# options exist; -fpass-plugin then finds it loaded and registers the passes.
+plugin_flags = "-fpass-plugin=%s" % plugin
+if int(config.llvm_version_major) < 22:
+    plugin_flags = "-fplugin=%s %s" % (plugin, plugin_flags)
 if config.clang:
     config.available_features.add("clang")
     config.substitutions.append(
-        ("%clang_ktime", "%s %s -fpass-plugin=%s" % (config.clang, cuda_flags, plugin))
+        ("%clang_ktime", "%s %s %s" % (config.clang, cuda_flags, plugin_flags))
     )
     config.substitutions.append(("%clang_cuda", "%s %s" % (config.clang, cuda_flags)))
 if os.path.exists("/usr/local/cuda/bin/nvcc") or os.path.exists("/usr/local/cuda/include/cuda_runtime.h"):

@@ -1,12 +1,22 @@
 #!/usr/bin/env bash
-# Installs what KernelTime needs to build and test on Debian 12, through
-# apt-get only, and only what is missing (so it needs no network when
-# everything is there). Run as root or with sudo available.
-#   bash utils/install-deps.sh
+# Installs what KernelTime needs to build and test on Debian 12 against LLVM
+# 22 (the default) and/or 19, through apt-get only, and only what is missing
+# (so it needs no network when everything is there). Run as root or with
+# sudo available.
+#   bash utils/install-deps.sh [22] [19]
 set -euo pipefail
+versions=("$@")
+if [ ${#versions[@]} -eq 0 ]; then versions=(22); fi
+# llvm-N-tools holds FileCheck; LLVM 22's packages also install lit, LLVM 19's
+# ship it inside llvm-N-tools as build/utils/lit/lit.py, which needs python3.
 # gnuplot-nox draws the images of utils/ktime --plot.
-packages=(cmake ninja-build llvm-22-dev clang-22 llvm-22-tools libgtest-dev python3
-  gnuplot-nox)
+packages=(cmake ninja-build libgtest-dev python3 gnuplot-nox)
+for v in "${versions[@]}"; do
+  case "$v" in
+    22 | 19) packages+=("llvm-$v-dev" "clang-$v" "llvm-$v-tools") ;;
+    *) echo "install-deps: LLVM $v is not supported (22 or 19)" >&2; exit 2 ;;
+  esac
+done
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -1,19 +1,25 @@
 //===- Compat.h - Every LLVM version difference KernelTime depends on -----===//
 //
-// KernelTime targets LLVM 22; LLVM 19 support is planned. Every place where
-// the LLVM API or the IR that clang produces differs between versions goes
-// through this header, so the rest of the code is version-free.
+// KernelTime builds against LLVM 22 and LLVM 19. Every place where the LLVM
+// API or the IR that clang produces differs between versions goes through
+// this header, so the rest of the code is version-free (docs/architecture.md,
+// "LLVM versions").
 //
 //===----------------------------------------------------------------------===//
 #ifndef KERNELTIME_COMPAT_H
 #define KERNELTIME_COMPAT_H
 
+#include "llvm/ADT/APInt.h"
+#include "llvm/ADT/DynamicAPInt.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/IR/CallingConv.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Intrinsics.h"
+#include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Metadata.h"
 #include "llvm/IR/Module.h"
 #include "llvm/MC/TargetRegistry.h"
@@ -27,6 +33,21 @@
 #else
 #include "llvm/Passes/PassPlugin.h"
 #endif
+#if LLVM_VERSION_MAJOR >= 20
+#include "llvm/Support/NVPTXAddrSpace.h"
+#endif
+
+/// Switch cases for intrinsics that LLVM 20 added (llvm.fake.use,
+/// llvm.minimumnum, llvm.maximumnum); empty before, where IR cannot hold them.
+#if LLVM_VERSION_MAJOR >= 20
+#define KTIME_CASE_FAKE_USE case llvm::Intrinsic::fake_use:
+#define KTIME_CASE_MINIMUMNUM_MAXIMUMNUM                                       \
+  case llvm::Intrinsic::minimumnum:                                            \
+  case llvm::Intrinsic::maximumnum:
+#else
+#define KTIME_CASE_FAKE_USE
+#define KTIME_CASE_MINIMUMNUM_MAXIMUMNUM
+#endif
 
 #include <array>
 #include <cstdint>
@@ -35,6 +56,57 @@
 
 namespace ktime {
 namespace compat {
+
+/// The NVPTX address spaces KernelTime names. LLVM 20 moved their enum to
+/// llvm/Support/NVPTXAddrSpace.h; LLVM 19 keeps it private to the NVPTX
+/// target, so the numbers (fixed by the NVPTX IR convention) are spelled out.
+#if LLVM_VERSION_MAJOR >= 20
+enum NVPTXAddrSpace : unsigned {
+  NVPTXShared = llvm::NVPTXAS::ADDRESS_SPACE_SHARED,
+  NVPTXConst = llvm::NVPTXAS::ADDRESS_SPACE_CONST,
+  NVPTXLocal = llvm::NVPTXAS::ADDRESS_SPACE_LOCAL,
+};
+#else
+enum NVPTXAddrSpace : unsigned {
+  NVPTXShared = 3,
+  NVPTXConst = 4,
+  NVPTXLocal = 5,
+};
+#endif
+
+/// A DynamicAPInt holding the signed value of \p V (LLVM 20 added the APInt
+/// constructor; before, the value is built from 32-bit digits).
+inline llvm::DynamicAPInt toDynamicAPInt(const llvm::APInt &V) {
+#if LLVM_VERSION_MAJOR >= 20
+  return llvm::DynamicAPInt(V);
+#else
+  if (V.getSignificantBits() <= 64)
+    return llvm::DynamicAPInt(V.getSExtValue());
+  llvm::APInt Mag = V.sext(V.getBitWidth() + 1).abs();
+  llvm::DynamicAPInt R(0);
+  for (unsigned Bit = llvm::alignTo(Mag.getActiveBits(), 32); Bit != 0;
+       Bit -= 32)
+    R = R * llvm::DynamicAPInt(int64_t(1) << 32) +
+        llvm::DynamicAPInt(int64_t(Mag.extractBitsAsZExtValue(32, Bit - 32)));
+  return V.isNegative() ? -R : R;
+#endif
+}
+
+/// The name of a synchronization scope ("block", "device", "" for the
+/// system scope), std::nullopt for an unknown ID (LLVMContext's
+/// getSyncScopeName since LLVM 20; only the whole list before, indexed by ID).
+inline std::optional<llvm::StringRef>
+getSyncScopeName(const llvm::LLVMContext &C, llvm::SyncScope::ID ID) {
+#if LLVM_VERSION_MAJOR >= 20
+  return C.getSyncScopeName(ID);
+#else
+  llvm::SmallVector<llvm::StringRef, 8> Names;
+  C.getSyncScopeNames(Names);
+  if (ID < Names.size())
+    return Names[ID];
+  return std::nullopt;
+#endif
+}
 
 /// The module's target triple (a Triple since LLVM 21, a string before).
 inline llvm::Triple getTargetTriple(const llvm::Module &M) {
@@ -137,12 +209,17 @@ inline void forEachDebugParamName(
 
 /// A target machine for the module's triple and \p CPU, if the tool that
 /// loaded the plugin registered that target (opt and clang register NVPTX);
-/// null otherwise. (createTargetMachine takes a Triple since LLVM 21.)
+/// null otherwise. (lookupTarget and createTargetMachine take a Triple since
+/// LLVM 21.)
 inline std::unique_ptr<llvm::TargetMachine>
 createTargetMachine(const llvm::Module &M, llvm::StringRef CPU) {
   llvm::Triple TT = getTargetTriple(M);
   std::string Error;
+#if LLVM_VERSION_MAJOR >= 21
   const llvm::Target *T = llvm::TargetRegistry::lookupTarget(TT, Error);
+#else
+  const llvm::Target *T = llvm::TargetRegistry::lookupTarget(TT.str(), Error);
+#endif
   if (!T)
     return nullptr;
 #if LLVM_VERSION_MAJOR >= 21

@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 #include "llvm/IR/Intrinsics.h"
 #include "CostImpl.h"
+#include "KernelTime/Compat.h"
 #include "llvm/IR/DataLayout.h"
 #include "llvm/IR/InstrTypes.h"
 #include "llvm/IR/IntrinsicInst.h"
@@ -103,7 +104,7 @@ std::optional<CostInfo> costIntrinsic(const CostContext &Ctx,
   case Intrinsic::expect_with_probability:
   case Intrinsic::is_constant:
   case Intrinsic::objectsize:
-  case Intrinsic::fake_use:
+    KTIME_CASE_FAKE_USE
   case Intrinsic::stacksave:
   case Intrinsic::stackrestore:
   case Intrinsic::allow_runtime_check:
@@ -117,8 +118,7 @@ std::optional<CostInfo> costIntrinsic(const CostContext &Ctx,
   case Intrinsic::maxnum:
   case Intrinsic::minimum:
   case Intrinsic::maximum:
-  case Intrinsic::minimumnum:
-  case Intrinsic::maximumnum:
+    KTIME_CASE_MINIMUMNUM_MAXIMUMNUM
   case Intrinsic::canonicalize:
     return Ctx.compute(getFpAddClass(K), Regs, 1);
   case Intrinsic::copysign:

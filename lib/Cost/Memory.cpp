@@ -154,7 +154,7 @@ CostInfo costFence(const CostContext &Ctx, const FenceInst &F) {
   SyncScope::ID ID = F.getSyncScopeID();
   if (ID == SyncScope::SingleThread)
     return makeFree("compiler fence");
-  std::optional<StringRef> Scope = F.getContext().getSyncScopeName(ID);
+  std::optional<StringRef> Scope = compat::getSyncScopeName(F.getContext(), ID);
   if (Scope && *Scope == "block")
     return Ctx.compute(InstrClass::Barrier, 1, 1, "fence.cta");
   CostInfo C = Ctx.builder()

@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "KernelTime/ScevToExpr.h"
+#include "KernelTime/Compat.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
 #include "llvm/IR/Instructions.h"
@@ -43,7 +44,8 @@ Expr exprFromAPInt(const APInt &V, bool Unsigned) {
   APInt Wide = Unsigned ? V.zext(V.getBitWidth() + 1) : V;
   if (Wide.getSignificantBits() <= 64)
     return Expr::constant(Wide.getSExtValue());
-  return Expr::constant(Rational(DynamicAPInt(Wide), DynamicAPInt(1)));
+  return Expr::constant(
+      Rational(compat::toDynamicAPInt(Wide), DynamicAPInt(1)));
 }
 
 std::optional<Expr> ScevToExpr::fail(std::string Why) {

@@ -18,6 +18,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "RegisterPressure.h"
+#include "KernelTime/Compat.h"
 
 #include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/DenseMap.h"
@@ -38,7 +39,6 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
-#include "llvm/Support/NVPTXAddrSpace.h"
 
 #include <algorithm>
 #include <utility>
@@ -72,7 +72,7 @@ class PressureComputation {
 public:
   PressureComputation(const Function &F, const PressureOptions &Opts)
       : F(F), Opts(Opts), DL(F.getDataLayout()),
-        TLII(F.getParent()->getTargetTriple()), TLI(TLII, &F),
+        TLII(compat::getTargetTriple(*F.getParent())), TLI(TLII, &F),
         Fn(const_cast<Function &>(F)), DT(Fn), LI(DT), AC(Fn),
         SE(Fn, TLI, AC, DT, LI) {}
 
@@ -152,7 +152,7 @@ private:
       return false;
     const auto *G =
         dyn_cast<GlobalVariable>(getUnderlyingObject(L->getPointerOperand()));
-    return G && G->getAddressSpace() == NVPTXAS::ADDRESS_SPACE_CONST;
+    return G && G->getAddressSpace() == compat::NVPTXConst;
   }
 
   /// Whether every use of V is as the address of a memory access, directly

@@ -4,13 +4,13 @@
 // "Register estimate").
 //
 //===----------------------------------------------------------------------===//
+#include "KernelTime/Compat.h"
 #include "RegisterPressure.h"
 
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/DataLayout.h"
 #include "llvm/IR/DerivedTypes.h"
 #include "llvm/IR/Instructions.h"
-#include "llvm/Support/NVPTXAddrSpace.h"
 
 using namespace llvm;
 
@@ -47,9 +47,8 @@ unsigned registerWeight(Type *Ty, const DataLayout &DL) {
 }
 
 static bool isWindowSpace(unsigned AS) {
-  return AS == NVPTXAS::ADDRESS_SPACE_SHARED ||
-         AS == NVPTXAS::ADDRESS_SPACE_CONST ||
-         AS == NVPTXAS::ADDRESS_SPACE_LOCAL;
+  return AS == compat::NVPTXShared || AS == compat::NVPTXConst ||
+         AS == compat::NVPTXLocal;
 }
 
 unsigned valueRegisterWeight(const Value *V, const DataLayout &DL) {

@@ -4,7 +4,8 @@
 ; fused by ptxas) when it comes from 32 bits, LEA + LEA.HI.X (two integer
 ; instructions) when it is a 64-bit index times a power of two.
 ; a100-pcie-40gb: int.add and int.mad lat 4 del 2.
-; RUN: %opt_ktime -passes='print<kernel-time-cost>' -ktime-gpu=a100 -disable-output %s | FileCheck %s
+; RUN: %opt_ktime -passes='print<kernel-time-cost>' -ktime-gpu=a100 -disable-output %s \
+; RUN:   | FileCheck %s --check-prefixes=CHECK,CHECK-%llvm_major
 
 target triple = "nvptx64-nvidia-cuda"
 
@@ -49,10 +50,14 @@ entry:
   ; CHECK: call void @llvm.assume(i1 true) free (marker)
   call void @llvm.assume(i1 true)
   %arr = alloca [4 x float], align 4
-  ; CHECK: call void @llvm.lifetime.start.p0(ptr %arr) free (marker)
-  call void @llvm.lifetime.start.p0(ptr %arr)
-  ; CHECK: call void @llvm.lifetime.end.p0(ptr %arr) free (marker)
-  call void @llvm.lifetime.end.p0(ptr %arr)
+  ; lifetime markers in LLVM 19's form (size, pointer), which LLVM 22's IR
+  ; reader upgrades to its pointer-only form
+  ; CHECK-22: call void @llvm.lifetime.start.p0(ptr %arr) free (marker)
+  ; CHECK-19: call void @llvm.lifetime.start.p0(i64 16, ptr %arr) free (marker)
+  call void @llvm.lifetime.start.p0(i64 16, ptr %arr)
+  ; CHECK-22: call void @llvm.lifetime.end.p0(ptr %arr) free (marker)
+  ; CHECK-19: call void @llvm.lifetime.end.p0(i64 16, ptr %arr) free (marker)
+  call void @llvm.lifetime.end.p0(i64 16, ptr %arr)
   ; CHECK: %agg = insertvalue { float, float } undef, float %fr, 0 free (register)
   %agg = insertvalue { float, float } undef, float %fr, 0
   ; CHECK: %ev = extractvalue { float, float } %agg, 0 free (register)
@@ -69,5 +74,5 @@ next:
 }
 
 declare void @llvm.assume(i1)
-declare void @llvm.lifetime.start.p0(ptr)
-declare void @llvm.lifetime.end.p0(ptr)
+declare void @llvm.lifetime.start.p0(i64, ptr)
+declare void @llvm.lifetime.end.p0(i64, ptr)

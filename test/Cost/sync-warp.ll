@@ -2,7 +2,8 @@
 ; a100-pcie-40gb: barrier lat 4, ops 16 -> del = 32 / (16 / 4) = 8;
 ; shfl lat 21, ops 32 -> del 4; vote and special_reg lat 4, ops 64 -> del 2;
 ; branch lat 4, units_per_pb 32 -> del 1.
-; RUN: %opt_ktime -passes='print<kernel-time-cost>' -ktime-gpu=a100 -disable-output %s | FileCheck %s
+; RUN: %opt_ktime -passes='print<kernel-time-cost>' -ktime-gpu=a100 -disable-output %s \
+; RUN:   | FileCheck %s --check-prefixes=CHECK,CHECK-%llvm_major
 
 target triple = "nvptx64-nvidia-cuda"
 
@@ -22,9 +23,10 @@ define ptx_kernel void @sync(ptr addrspace(1) %out, i32 %v) {
   %lane = call i32 @llvm.nvvm.read.ptx.sreg.laneid()
   ; CHECK: %clk = call i64 @llvm.nvvm.read.ptx.sreg.clock64() S2R: special_reg lat 4 del 2
   %clk = call i64 @llvm.nvvm.read.ptx.sreg.clock64()
-  ; __syncthreads() (llvm.nvvm.barrier0, which the IR reader upgrades):
-  ; bar.sync, a block barrier: barrier lat 4 del 8
-  ; CHECK: call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0) bar.sync: barrier lat 4 del 8
+  ; __syncthreads() (llvm.nvvm.barrier0, which LLVM 22's IR reader upgrades
+  ; and LLVM 19's keeps): bar.sync, a block barrier: barrier lat 4 del 8
+  ; CHECK-22: call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0) bar.sync: barrier lat 4 del 8
+  ; CHECK-19: call void @llvm.nvvm.barrier0() bar.sync: barrier lat 4 del 8
   call void @llvm.nvvm.barrier0()
   ; CHECK: call void @llvm.nvvm.barrier.cta.sync.aligned.count(i32 1, i32 64) bar.sync: barrier lat 4 del 8
   call void @llvm.nvvm.barrier.cta.sync.aligned.count(i32 1, i32 64)

@@ -3,7 +3,8 @@
 ; sm_80. The index computation (tid.x -> zext -> address) and the bounds
 ; check are left out of the graph, as in the paper, which leaves the
 ; paper's four data states: a[i] and b[i] (inputs), their sum, c[i]
-; (output).
+; (output). The pointers say nocapture, which LLVM 19 reads and LLVM 22
+; upgrades to captures(none).
 ; RUN: %opt_ktime -ktime-gpu=a100 -disable-output %s \
 ; RUN:   -passes='print<kernel-time-maxplus<threads=1000;executors=4>>' | FileCheck %s
 ;
@@ -66,7 +67,7 @@
 
 target triple = "nvptx64-nvidia-cuda"
 
-define ptx_kernel void @vadd(ptr noundef readonly captures(none) %a, ptr noundef readonly captures(none) %b, ptr noundef writeonly captures(none) %c, i32 noundef %N) #0 {
+define ptx_kernel void @vadd(ptr noundef readonly nocapture %a, ptr noundef readonly nocapture %b, ptr noundef writeonly nocapture %c, i32 noundef %N) #0 {
 entry:
   %tid = tail call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
   %cmp = icmp slt i32 %tid, %N

@@ -6,7 +6,7 @@
 // __nv_sqrtf, an irreducible cycle, an 8-bit counter, a pointer loop) is
 // byte for byte the same with and without -fpass-plugin, at every -O level,
 // with -g, -gline-tables-only, -ffast-math, -fgpu-rdc, and for sm_70, sm_90
-// and sm_100. Loops without an !llvm.loop of their own (goto, while(true))
+// and sm_100 (with clang 20 or newer). Loops without an !llvm.loop of their own (goto, while(true))
 // get a new loop ID from KernelTime; codegen must ignore it. Also through
 // opt + llc on unoptimised (not optnone) IR, where CodeGenPrepare still
 // merges the empty blocks that carry loop IDs.
@@ -47,10 +47,11 @@
 // RUN: %clang_cuda --cuda-gpu-arch=sm_90 --cuda-device-only -O3 -S -o %t.p90 %s
 // RUN: %clang_ktime --cuda-gpu-arch=sm_90 --cuda-device-only -O3 -S -o %t.k90 %s
 // RUN: diff %t.p90 %t.k90
-// sm_100 needs PTX 8.6 or newer (a later --cuda-feature wins):
-// RUN: %clang_cuda --cuda-feature=+ptx87 --cuda-gpu-arch=sm_100 --cuda-device-only -O3 -S -o %t.p100 %s
-// RUN: %clang_ktime --cuda-feature=+ptx87 --cuda-gpu-arch=sm_100 --cuda-device-only -O3 -S -o %t.k100 %s
-// RUN: diff %t.p100 %t.k100
+// sm_100 needs PTX 8.6 or newer (a later --cuda-feature wins) and clang 20
+// or newer (clang 19 does not know the architecture):
+// RUN: %if llvm-22 %{ %clang_cuda --cuda-feature=+ptx87 --cuda-gpu-arch=sm_100 --cuda-device-only -O3 -S -o %t.p100 %s %}
+// RUN: %if llvm-22 %{ %clang_ktime --cuda-feature=+ptx87 --cuda-gpu-arch=sm_100 --cuda-device-only -O3 -S -o %t.k100 %s %}
+// RUN: %if llvm-22 %{ diff %t.p100 %t.k100 %}
 // opt + llc on unoptimised IR that is not optnone:
 // RUN: %clang_cuda --cuda-gpu-arch=sm_80 --cuda-device-only -O1 -Xclang -disable-llvm-passes \
 // RUN:   -S -emit-llvm -o %t.raw.ll %s

@@ -18,13 +18,15 @@ Commands (ARCH the GPUs' sm_XX, CUDA the flags of tools.Tools.cuda_flags):
                                                         (only --regs-from nvcc)
   clang++ -x cuda --cuda-gpu-arch=ARCH --cuda-device-only -O3 CUDA -I.. -D..
           -fno-discard-value-names -emit-llvm -c -o /dev/null
-          -fpass-plugin=KernelTime.so
+          -fplugin=KernelTime.so -fpass-plugin=KernelTime.so
           -mllvm -ktime-gpu=G1,G2 -mllvm -ktime-launch-file=G.launches
           -mllvm -ktime-report=G.json [-mllvm -ktime-model=..] FILE
 The plugin runs at the end of the optimisation pipeline, so -emit-llvm
 gives it the IR the PTX would be made from without paying for codegen;
 -fno-discard-value-names keeps the kernel parameters' source names, so a
 spec may give an argument by name (n=4096) as well as by position (arg0=).
+-fplugin loads the plugin before clang parses -mllvm, which clang 19 needs
+to know the -ktime-* options (clang 22 loads -fpass-plugin early itself).
 
 The plugin fails the whole compile on a spec it cannot use (a block over
 the GPU's limit, an unknown argument name) and names the spec, id=cN
@@ -235,6 +237,7 @@ class Job:
         launch_file = os.path.join(wd, 'g.launches')
         report_file = os.path.join(wd, 'g.json')
         cmd = base + ['-fno-discard-value-names', '-emit-llvm', '-c', '-o', os.devnull,
+                      '-fplugin=' + self.tools.plugin,
                       '-fpass-plugin=' + self.tools.plugin]
         for opt in ['-ktime-gpu=' + ','.join(gpus),
                     '-ktime-launch-file=' + launch_file,
