@@ -7,6 +7,7 @@
 #include "KernelTime/ScevToExpr.h"
 #include "KernelTime/Thread.h"
 #include "OtherModels.h"
+#include "ParameterBinding.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
@@ -122,127 +123,6 @@ std::optional<std::string> checkLimits(const LaunchSpec &Spec,
              std::to_string(L.MaxGridDim[D]);
   }
   return std::nullopt;
-}
-
-/// 2^(Bits - 1): the first value above the signed range of an integer of
-/// \p Bits bits (1 <= Bits <= 64).
-Rational signedLimit(unsigned Bits) {
-  Rational Half = Rational(1);
-  for (unsigned B = 1; B < Bits; ++B)
-    Half = Half * Rational(2);
-  return Half;
-}
-
-/// Why \p Value cannot be the value of an integer parameter of \p Bits bits
-/// (IR integers have no sign: either reading must hold it), if it cannot.
-std::optional<std::string> checkIntegerValue(const Rational &Value,
-                                             unsigned Bits) {
-  if (!Value.isInteger())
-    return std::string("an integer parameter takes an integer");
-  if (Bits == 0 || Bits > 64)
-    return std::nullopt;
-  Rational Half = signedLimit(Bits);
-  if (Value < -Half || Value > Half * Rational(2) - Rational(1))
-    return "out of the range of an i" + std::to_string(Bits);
-  return std::nullopt;
-}
-
-/// The substitution of the spec's parameters: each NAME is a parameter of
-/// the kernel (by source name or argN) or another symbol of its model
-/// (trip.L12); an error for a name that is neither, for two names of one
-/// parameter, and for a value the parameter cannot hold (a fraction or an
-/// out-of-range number for an integer, a negative trip count). \p Bound
-/// gets each value as bound: a floating-point parameter's rounded to its
-/// type.
-Expected<std::map<std::string, Expr>>
-bindParameters(const LaunchSpec &Spec, const Function &F,
-               const std::set<std::string> &ModelSymbols,
-               std::vector<std::string> &Assumptions,
-               std::vector<std::pair<std::string, Rational>> &Bound) {
-  SymbolNamer Names(F);
-  std::map<std::string, Expr> Subst;
-  std::map<std::string, std::string> GivenBy;
-  std::vector<std::string> Known;
-  for (const Argument &A : F.args())
-    Known.push_back(Names.getParamName(A.getArgNo()));
-  auto Fail = [&](const std::string &Why) {
-    return createStringError(inconvertibleErrorCode(),
-                             Spec.Origin + ": launch spec '" + Spec.Text +
-                                 "': " + Why);
-  };
-  for (auto &[Name, Number] : Spec.Params) {
-    std::optional<std::string> Symbol;
-    const Argument *Param = nullptr;
-    for (const Argument &A : F.args()) {
-      std::string ParamName = Names.getParamName(A.getArgNo());
-      if (Name == ParamName || Name == "arg" + std::to_string(A.getArgNo())) {
-        Symbol = ParamName;
-        Param = &A;
-      }
-    }
-    if (!Symbol && ModelSymbols.count(Name))
-      Symbol = Name;
-    if (!Symbol)
-      return Fail("'" + Name + "' is not a parameter of " +
-                  demangle(F.getName().str()) +
-                  " (parameters: " + join(Known, ", ") +
-                  "; argN always works) nor a symbol of its model");
-    if (auto [It, New] = GivenBy.try_emplace(*Symbol, Name); !New)
-      return Fail("'" + It->second + "' and '" + Name +
-                  "' both give parameter " + *Symbol);
-    auto Bad = [&](const Twine &Why) {
-      return Fail("'" + Name + "=" + Number.Text + "': " + Why.str());
-    };
-    Type *Ty = Param ? Param->getType() : nullptr;
-    Rational Value;
-    if (Ty && Ty->isFloatingPointTy()) {
-      // The value the kernel receives: rounded to the parameter's type.
-      std::string TypeName;
-      raw_string_ostream(TypeName) << *Ty;
-      bool Underflow = false;
-      Expected<Rational> Rounded =
-          roundToFloatType(Number, Ty->getFltSemantics(), TypeName, Underflow);
-      if (!Rounded)
-        return Bad(toString(Rounded.takeError()));
-      Value = *Rounded;
-      if (Underflow)
-        Assumptions.push_back("'" + Name + "=" + Number.Text +
-                              "' rounds to 0 as a " + TypeName);
-    } else if (!Number.Exact) {
-      if (Ty && Ty->isIntegerTy())
-        return Bad(Number.Huge ? "out of the range of an i" +
-                                     Twine(Ty->getIntegerBitWidth())
-                               : Twine("an integer parameter takes an "
-                                       "integer"));
-      return Bad(Twine("not usable exactly (a decimal exponent beyond +-") +
-                 Twine(SpecNumber::MaxExactExponent) + ")");
-    } else {
-      Value = *Number.Exact;
-    }
-    std::optional<std::string> Why;
-    if (Ty && Ty->isIntegerTy())
-      Why = checkIntegerValue(Value, Ty->getIntegerBitWidth());
-    else if (!Param && StringRef(*Symbol).starts_with("trip.") &&
-             (!Value.isInteger() || Value.sign() < 0))
-      Why = "a trip count is a non-negative integer";
-    if (Why)
-      return Bad(*Why);
-    // Above the signed range the value is taken as written, the unsigned
-    // reading; a kernel that compares the parameter as signed sees it
-    // negative.
-    if (Param && Param->getType()->isIntegerTy()) {
-      unsigned Bits = Param->getType()->getIntegerBitWidth();
-      if (Bits > 1 && Bits <= 64 && Value >= signedLimit(Bits))
-        Assumptions.push_back(
-            "'" + Name + "=" + Value.str() + "' is taken as written (an i" +
-            std::to_string(Bits) +
-            " read as unsigned); if the kernel's parameter is signed, it is " +
-            (Value - signedLimit(Bits) * Rational(2)).str());
-    }
-    Subst[*Symbol] = Expr::constant(Value);
-    Bound.push_back({Name, Value});
-  }
-  return Subst;
 }
 
 /// The register estimate of each function, computed once for all its

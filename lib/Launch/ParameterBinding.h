@@ -1,0 +1,42 @@
+//===- ParameterBinding.h - A spec's values bound to a kernel ---*- C++ -*-===//
+//
+// Private to the launch stage: each NAME=VALUE of a spec checked against the
+// kernel's parameter (or model symbol) it names and bound as the kernel
+// receives it (ParameterBinding.cpp).
+//
+//===----------------------------------------------------------------------===//
+#ifndef KERNELTIME_LAUNCH_PARAMETERBINDING_H
+#define KERNELTIME_LAUNCH_PARAMETERBINDING_H
+
+#include "KernelTime/Expr.h"
+#include "KernelTime/GPU.h"
+#include "llvm/Support/Error.h"
+
+#include <map>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace llvm {
+class Function;
+} // namespace llvm
+
+namespace ktime {
+
+/// The substitution of the spec's parameters: each NAME is a parameter of
+/// the kernel (by source name or argN) or another symbol of its model
+/// (trip.L12); an error for a name that is neither, for two names of one
+/// parameter, and for a value the parameter cannot hold (a fraction or an
+/// out-of-range number for an integer, a negative trip count). \p Bound
+/// gets each value as bound: a floating-point parameter's rounded to its
+/// type.
+llvm::Expected<std::map<std::string, Expr>>
+bindParameters(const LaunchSpec &Spec, const llvm::Function &F,
+               const std::set<std::string> &ModelSymbols,
+               std::vector<std::string> &Assumptions,
+               std::vector<std::pair<std::string, Rational>> &Bound);
+
+} // namespace ktime
+
+#endif // KERNELTIME_LAUNCH_PARAMETERBINDING_H
