@@ -74,7 +74,9 @@ KTIME_DEVICE unsigned max(unsigned X, unsigned Y) { return X > Y ? X : Y; }
 
 // Atomics on generic addresses (global or shared), as CUDA's headers
 // define them.
-KTIME_DEVICE int atomicAdd(int *P, int V) { return __nvvm_atom_add_gen_i(P, V); }
+KTIME_DEVICE int atomicAdd(int *P, int V) {
+  return __nvvm_atom_add_gen_i(P, V);
+}
 KTIME_DEVICE unsigned atomicAdd(unsigned *P, unsigned V) {
   return __nvvm_atom_add_gen_i((int *)P, (int)V);
 }
@@ -88,9 +90,15 @@ KTIME_DEVICE float atomicAdd(float *P, float V) {
 KTIME_DEVICE double atomicAdd(double *P, double V) {
   return __nvvm_atom_add_gen_d(P, V);
 }
-KTIME_DEVICE int atomicSub(int *P, int V) { return __nvvm_atom_add_gen_i(P, -V); }
-KTIME_DEVICE int atomicMax(int *P, int V) { return __nvvm_atom_max_gen_i(P, V); }
-KTIME_DEVICE int atomicMin(int *P, int V) { return __nvvm_atom_min_gen_i(P, V); }
+KTIME_DEVICE int atomicSub(int *P, int V) {
+  return __nvvm_atom_add_gen_i(P, -V);
+}
+KTIME_DEVICE int atomicMax(int *P, int V) {
+  return __nvvm_atom_max_gen_i(P, V);
+}
+KTIME_DEVICE int atomicMin(int *P, int V) {
+  return __nvvm_atom_min_gen_i(P, V);
+}
 KTIME_DEVICE unsigned atomicMax(unsigned *P, unsigned V) {
   return __nvvm_atom_max_gen_ui(P, V);
 }
@@ -103,9 +111,13 @@ KTIME_DEVICE int atomicExch(int *P, int V) {
 KTIME_DEVICE int atomicCAS(int *P, int Compare, int V) {
   return __nvvm_atom_cas_gen_i(P, Compare, V);
 }
-KTIME_DEVICE int atomicAnd(int *P, int V) { return __nvvm_atom_and_gen_i(P, V); }
+KTIME_DEVICE int atomicAnd(int *P, int V) {
+  return __nvvm_atom_and_gen_i(P, V);
+}
 KTIME_DEVICE int atomicOr(int *P, int V) { return __nvvm_atom_or_gen_i(P, V); }
-KTIME_DEVICE int atomicXor(int *P, int V) { return __nvvm_atom_xor_gen_i(P, V); }
+KTIME_DEVICE int atomicXor(int *P, int V) {
+  return __nvvm_atom_xor_gen_i(P, V);
+}
 KTIME_DEVICE unsigned atomicInc(unsigned *P, unsigned V) {
   return __nvvm_atom_inc_gen_ui(P, V);
 }
@@ -166,7 +178,9 @@ KTIME_DEVICE float __uint_as_float(unsigned X) {
   return __builtin_bit_cast(float, X);
 }
 KTIME_DEVICE int __float_as_int(float X) { return __builtin_bit_cast(int, X); }
-KTIME_DEVICE float __int_as_float(int X) { return __builtin_bit_cast(float, X); }
+KTIME_DEVICE float __int_as_float(int X) {
+  return __builtin_bit_cast(float, X);
+}
 KTIME_DEVICE int __clz(int X) { return X ? __builtin_clz(X) : 32; }
 // Loads through the read-only data cache.
 KTIME_DEVICE float __ldg(const float *P) { return __nvvm_ldg_f(P); }
@@ -178,8 +192,7 @@ typedef int cudaError_t;
 struct dim3 {
   unsigned x, y, z;
 };
-extern "C" cudaError_t cudaLaunchKernel(const void *Func, dim3 Grid,
-                                        dim3 Block, void **Args,
-                                        __SIZE_TYPE__ SharedMem,
+extern "C" cudaError_t cudaLaunchKernel(const void *Func, dim3 Grid, dim3 Block,
+                                        void **Args, __SIZE_TYPE__ SharedMem,
                                         cudaStream_t Stream);
 #endif
