@@ -106,9 +106,11 @@ std::optional<SpecNumber> parseSpecNumber(StringRef S) {
     if (ExpDigits.empty())
       return std::nullopt;
     T = T.drop_front(ExpDigits.size());
-    ExpDigits = ExpDigits.ltrim('0');
+    ExpDigits = ExpDigits.ltrim('0'); // "e+00" is an exponent of 0
     constexpr int64_t Clamp = int64_t(1) << 40;
-    if (ExpDigits.size() > 12 || ExpDigits.getAsInteger(10, Exp))
+    if (ExpDigits.empty())
+      Exp = 0;
+    else if (ExpDigits.size() > 12 || ExpDigits.getAsInteger(10, Exp))
       Exp = Clamp;
     Exp = std::min(Exp, Clamp);
     if (ExpNegative)

@@ -93,8 +93,9 @@ TEST(ShippedTargetsTest, EveryFileLoadsAndIsSane) {
     // generation but Pascal), no faster than the L1.
     EXPECT_EQ(T->SharedBanks * T->SharedBankWidthBytes, 128u);
     EXPECT_LE(T->Shared.BytesPerClkPerSM, 128);
-    if (T->Arch != "sm_61")
+    if (T->Arch != "sm_61") {
       EXPECT_LE(T->Shared.BytesPerClkPerSM, T->L1.BytesPerClkPerSM);
+    }
     EXPECT_EQ(T->Limits.WarpsPerSM * T->WarpSize, T->Limits.ThreadsPerSM);
     EXPECT_TRUE(T->Launch.inFitRange(1024, 8));
     EXPECT_GT(T->Launch.slope(T->Launch.FitWarpsMin), 0);
