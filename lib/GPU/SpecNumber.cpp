@@ -1,5 +1,4 @@
-//===- SpecNumber.cpp - Numbers of launch specs, as C and Python print them
-//===//
+//===- SpecNumber.cpp - Launch values as C and Python print them ----------===//
 //
 // A launch spec's parameter values are written by people and by programs
 // (utils/ktime, Python's repr, printf's %g and %a): "5", "+5", "5.", ".5",
@@ -158,9 +157,8 @@ Expected<Rational> roundToFloatType(const SpecNumber &N,
   if ((*Status & APFloat::opOverflow) || F.isInfinity())
     return createStringError(inconvertibleErrorCode(),
                              "out of the range of a " + TypeName);
-  StringRef Decimal = N.Decimal;
-  Underflow =
-      F.isZero() && !Decimal.starts_with("0e") && !Decimal.starts_with("-0e");
+  // Zero is always exact; a value too small to be exact is not zero.
+  Underflow = F.isZero() && !(N.Exact && N.Exact->sign() == 0);
   // Every type a kernel parameter has (half, bfloat, float, double) is
   // held exactly by a double.
   bool LosesInfo = false;

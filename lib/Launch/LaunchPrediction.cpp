@@ -373,13 +373,14 @@ readRequestedLaunches(Module &M, const LaunchOptions &Opts) {
   }
   // 0 (the default) means the target file's clock; anything else must be
   // a clock some GPU has (a negative clock gave negative times, a huge one
-  // infinite times, a tiny one times hundreds of digits long).
+  // infinite times, a tiny one times hundreds of digits long; NaN and the
+  // infinities are in no range).
   for (const auto &[Option, MHz, Range] :
        {std::tuple("ktime-sm-clock", Opts.SmClockMHz, physical::SmClock),
         std::tuple("ktime-mem-clock", Opts.MemClockMHz, physical::MemClock)}) {
     if (MHz == 0)
       continue;
-    if (!std::isfinite(MHz) || !Range.contains(MHz)) {
+    if (!Range.contains(MHz)) {
       std::string Msg;
       raw_string_ostream(Msg)
           << "-" << Option << "=" << format("%g", MHz)

@@ -128,8 +128,8 @@ bindParameters(const LaunchSpec &Spec, const Function &F,
     // Above the signed range the value is taken as written, the unsigned
     // reading; a kernel that compares the parameter as signed sees it
     // negative.
-    if (Param && Param->getType()->isIntegerTy()) {
-      unsigned Bits = Param->getType()->getIntegerBitWidth();
+    if (Ty && Ty->isIntegerTy()) {
+      unsigned Bits = Ty->getIntegerBitWidth();
       if (Bits > 1 && Bits <= 64 && Value >= signedLimit(Bits))
         Assumptions.push_back(
             "'" + Name + "=" + Value.str() + "' is taken as written (an i" +

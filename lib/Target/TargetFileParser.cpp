@@ -145,22 +145,20 @@ Error TargetFileParser::parseTop(StringRef Key, yaml::Node *Value,
     return Error::success();
   }
   if (Key == "clocks")
-    return forEachField(
-        Value, KeyLoc, Key, ClockKeys,
-        [&](StringRef K, yaml::Node *V, SMLoc L) -> Error {
-          std::string F = joinField("clocks", K);
-          Expected<double> D = readNumber(V, L, F, NumKind::Positive);
-          if (!D)
-            return D.takeError();
-          // A clock of 1e308 MHz made every time infinite, one of 1e-300
-          // MHz every time hundreds of digits long.
-          if (Error E = checkRange(startOf(V, L), F, *D,
-                                   K == "sm_mhz" ? physical::SmClock
-                                                 : physical::MemClock))
-            return E;
-          (K == "sm_mhz" ? T->SmClockMHz : T->MemClockMHz) = *D;
-          return Error::success();
-        });
+    return forEachField(Value, KeyLoc, Key, ClockKeys,
+                        [&](StringRef K, yaml::Node *V, SMLoc L) -> Error {
+                          std::string F = joinField("clocks", K);
+                          // A clock of 1e308 MHz made every time infinite, one
+                          // of 1e-300 MHz every time hundreds of digits long.
+                          Expected<double> D =
+                              readNumber(V, L, F, NumKind::Positive,
+                                         K == "sm_mhz" ? &physical::SmClock
+                                                       : &physical::MemClock);
+                          if (!D)
+                            return D.takeError();
+                          (K == "sm_mhz" ? T->SmClockMHz : T->MemClockMHz) = *D;
+                          return Error::success();
+                        });
   if (Key == "sm")
     return forEachField(Value, KeyLoc, Key, SmKeys,
                         [&](StringRef K, yaml::Node *V, SMLoc L) -> Error {
@@ -261,12 +259,10 @@ Error TargetFileParser::parseMemory(yaml::Node *N, SMLoc KeyLoc) {
         [&](StringRef K, yaml::Node *FV, SMLoc FL) -> Error {
           std::string F = joinField(Path, K);
           if (K == "size_bytes" || K == "cache_bytes") {
-            Expected<uint64_t> B = readInt(FV, FL, F, /*AllowZero=*/false);
+            Expected<uint64_t> B =
+                readInt(FV, FL, F, /*AllowZero=*/false, &physical::CacheBytes);
             if (!B)
               return B.takeError();
-            if (Error E = checkRange(startOf(FV, FL), F, double(*B),
-                                     physical::CacheBytes))
-              return E;
             M.SizeBytes = *B;
             return Error::success();
           }
@@ -274,15 +270,13 @@ Error TargetFileParser::parseMemory(yaml::Node *N, SMLoc KeyLoc) {
             return readUnsigned(FV, FL, F, T->SharedBanks);
           if (K == "bank_width_bytes")
             return readUnsigned(FV, FL, F, T->SharedBankWidthBytes);
-          Expected<double> D = readNumber(FV, FL, F, NumKind::Positive);
-          if (!D)
-            return D.takeError();
           const PhysicalRange &Range =
               K.ends_with("latency") ? physical::Latency
               : K.ends_with("_gbs")  ? physical::Bandwidth
                                      : physical::BytesPerClk;
-          if (Error E = checkRange(startOf(FV, FL), F, *D, Range))
-            return E;
+          Expected<double> D = readNumber(FV, FL, F, NumKind::Positive, &Range);
+          if (!D)
+            return D.takeError();
           if (K == "latency")
             M.Latency = *D;
           else if (K == "bandwidth_gbs")
@@ -390,16 +384,15 @@ Error TargetFileParser::parseCost(InstrClass C, yaml::Node *N, SMLoc KeyLoc,
     if (!Inserted)
       return fieldError(
           Loc, F, "duplicate key (first given at " + at(It->second) + ")");
-    Expected<double> V = readNumber(KV.getValue(), Loc, F, NumKind::Positive);
-    if (!V)
-      return V.takeError();
     const PhysicalRange &Range = K == "lat"   ? physical::InstrLatency
                                  : K == "del" ? physical::InstrDelay
                                  : K == "ops_per_clk_per_sm"
                                      ? physical::OpsPerClkPerSM
                                      : physical::UnitsPerPB;
-    if (Error E = checkRange(startOf(KV.getValue(), Loc), F, *V, Range))
-      return E;
+    Expected<double> V =
+        readNumber(KV.getValue(), Loc, F, NumKind::Positive, &Range);
+    if (!V)
+      return V.takeError();
     if (K == "lat") {
       Raw.Lat = *V;
       HasLat = true;

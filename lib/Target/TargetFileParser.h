@@ -88,10 +88,13 @@ private:
   asMapping(llvm::yaml::Node *N, llvm::SMLoc KeyLoc, llvm::StringRef Field);
   llvm::Expected<std::string>
   readString(llvm::yaml::Node *N, llvm::SMLoc KeyLoc, llvm::StringRef Field);
+  /// A number of \p Kind; with \p Range, also within what GPUs have.
   llvm::Expected<double> readNumber(llvm::yaml::Node *N, llvm::SMLoc KeyLoc,
-                                    llvm::StringRef Field, NumKind Kind);
+                                    llvm::StringRef Field, NumKind Kind,
+                                    const PhysicalRange *Range = nullptr);
   llvm::Expected<uint64_t> readInt(llvm::yaml::Node *N, llvm::SMLoc KeyLoc,
-                                   llvm::StringRef Field, bool AllowZero);
+                                   llvm::StringRef Field, bool AllowZero,
+                                   const PhysicalRange *Range = nullptr);
   llvm::Error
   readList(llvm::yaml::Node *N, llvm::SMLoc KeyLoc, llvm::StringRef Field,
            llvm::function_ref<llvm::Error(llvm::yaml::Node *Item,

@@ -213,7 +213,8 @@ Error TargetFileParser::checkRange(SMLoc Loc, StringRef Field, double Value,
 }
 
 Expected<double> TargetFileParser::readNumber(yaml::Node *N, SMLoc KeyLoc,
-                                              StringRef Field, NumKind Kind) {
+                                              StringRef Field, NumKind Kind,
+                                              const PhysicalRange *Range) {
   SMLoc Loc = startOf(N, KeyLoc);
   record(Field, Loc);
   const char *What = Kind == NumKind::Positive      ? "a positive number"
@@ -234,11 +235,15 @@ Expected<double> TargetFileParser::readNumber(yaml::Node *N, SMLoc KeyLoc,
       (Kind == NumKind::NonNegative && Value < 0))
     return fieldError(Loc, Field,
                       Twine("must be ") + What + ", got '" + Text + "'");
+  if (Range)
+    if (Error E = checkRange(Loc, Field, Value, *Range))
+      return std::move(E);
   return Value;
 }
 
 Expected<uint64_t> TargetFileParser::readInt(yaml::Node *N, SMLoc KeyLoc,
-                                             StringRef Field, bool AllowZero) {
+                                             StringRef Field, bool AllowZero,
+                                             const PhysicalRange *Range) {
   SMLoc Loc = startOf(N, KeyLoc);
   record(Field, Loc);
   const char *What =
@@ -256,6 +261,9 @@ Expected<uint64_t> TargetFileParser::readInt(yaml::Node *N, SMLoc KeyLoc,
       Digits.getAsInteger(10, Value) || (!AllowZero && Value == 0))
     return fieldError(Loc, Field,
                       Twine("must be ") + What + ", got '" + Text + "'");
+  if (Range)
+    if (Error E = checkRange(Loc, Field, double(Value), *Range))
+      return std::move(E);
   return Value;
 }
 
