@@ -50,9 +50,10 @@ struct CodegenViewOptions {
   /// -ktime-codegen-view: prepare functions as the back end's IR passes
   /// would.
   bool CodegenView = true;
-  /// -ktime-rotate-stretch: outermost loops of an -O0 function rotated
-  /// between two joins of the function (RotateLoops.h); 0: all at once.
-  unsigned RotateStretch = 16;
+  /// -ktime-rotate-with-tree: the -O0 copy's loops rotated with the
+  /// dominator tree kept up to date after each, as LLVM's loop-rotate does
+  /// (RotateLoops.h); slower, the same result.
+  bool RotateWithTree = false;
 };
 
 /// The functions of \p M analysed through the copy: the optnone ones and,

@@ -46,6 +46,10 @@ struct LaunchOptions {
   bool BarrierFragments = true;
   /// -ktime-model: kp, maxplus, mwp-cwp, kdt or all.
   std::string Model = "kp";
+  /// -ktime-unknown-trip: the count a launch assumes for a loop whose count
+  /// the code does not give and the spec does not bind (docs/usage.md,
+  /// "Estimates"); 0: no estimate, such a launch gets no prediction.
+  unsigned UnknownTrip = 16;
 };
 
 /// A kernel as the stages analysed it: the function (the canonical clone at

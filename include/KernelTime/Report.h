@@ -65,6 +65,10 @@ struct LaunchResult {
   Expr Time, Delay, Barriers, GlobalBytes, UncoalescedBytes, SharedBytes;
   /// Every assumption of the prediction (the kernel's notes included).
   std::vector<std::string> Assumptions;
+  /// The loop counts (trip.*) the code does not give and the spec did not
+  /// bind, with the values assumed (-ktime-unknown-trip): when not empty,
+  /// the prediction is an estimate.
+  std::vector<std::pair<std::string, Rational>> Estimated;
   /// -ktime-model=all: each model's prediction in ns.
   std::vector<std::pair<std::string, double>> Models;
 };

@@ -1,9 +1,9 @@
-//===- RotateLoops.h - loop(loop-rotate) a stretch of loops at a time -----===//
+//===- RotateLoops.h - loop(loop-rotate) without tree updates -------------===//
 //
 // The canonical copy's loop rotation: the same loops rotated in the same
-// order with the same LLVM utility as loop(loop-rotate), but with the rest
-// of the function cut off, so that the dominator tree's updates do not walk
-// everything after each loop of a long -O0 kernel.
+// order with the same LLVM utility as loop(loop-rotate), but without
+// updating the dominator tree after each loop (each update costs time
+// proportional to the whole function); the tree is recomputed once.
 //
 //===----------------------------------------------------------------------===//
 #ifndef KERNELTIME_CODEGENVIEW_ROTATELOOPS_H
@@ -15,11 +15,12 @@ namespace ktime {
 
 /// Rotates the loops of \p F as the pipeline loop(loop-rotate) does (the
 /// loops must be in simplified and LCSSA form already); returns what it
-/// preserves, as that pipeline would. The function is cut after every
-/// \p CutEvery outermost loops (0: not cut).
+/// preserves, as that pipeline would. \p WithTree keeps the dominator tree
+/// up to date after each loop, as loop(loop-rotate) does (slower; the
+/// result is the same).
 llvm::PreservedAnalyses rotateLoops(llvm::Function &F,
                                     llvm::FunctionAnalysisManager &FAM,
-                                    unsigned CutEvery);
+                                    bool WithTree);
 
 } // namespace ktime
 

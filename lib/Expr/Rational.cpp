@@ -37,6 +37,9 @@ void Rational::normalize() {
     Den = DynamicAPInt(1);
     return;
   }
+  // Integers, most values, are normal already.
+  if (Den == 1)
+    return;
   DynamicAPInt G = llvm::gcd(llvm::abs(Num), Den);
   if (G != 1) {
     Num = Num / G;

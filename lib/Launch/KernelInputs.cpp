@@ -51,7 +51,8 @@ KernelInputBuilder::KernelInputBuilder(Function &F,
     Plain = computeThreadModel(F, FAM, Costs, Costs.getNominalLatencies());
   }
   for (const Expr *E : {&Plain.Time, &Plain.Delay, &Plain.Barriers})
-    E->collectSymbols(Symbols);
+    E->collectSymbols(TimeSymbols);
+  Symbols = TimeSymbols;
   for (const LoopTrip &L : Plain.Loops)
     L.Trip.collectSymbols(Symbols);
 }

@@ -74,6 +74,10 @@ public:
 
   /// Every symbol of the per-thread expressions (parameters, trip.*).
   const std::set<std::string> &modelSymbols() const { return Symbols; }
+  /// The symbols of the kernel's time, delay and barriers: what a launch's
+  /// prediction needs values for (the loop counts among modelSymbols that
+  /// matter).
+  const std::set<std::string> &timeSymbols() const { return TimeSymbols; }
 
   /// The inputs of one launch: \p Params substituted, ntid/nctaid bound to
   /// \p Shape, \p Spills' traffic added (docs/memory.md, "Register
@@ -136,6 +140,7 @@ private:
   std::optional<BarrierFragments> Fragments;
   std::map<ModelKey, std::vector<ThreadModel>> FragmentModels;
   std::set<std::string> Symbols;
+  std::set<std::string> TimeSymbols;
 };
 
 } // namespace ktime

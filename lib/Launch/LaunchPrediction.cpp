@@ -253,6 +253,20 @@ bool predictOne(Module &M, const LaunchSpec &Spec, AnalysedKernel &K,
     reportError(M, toString(Params.takeError()));
     return false;
   }
+  L.Estimated =
+      estimateUnknownCounts(Builder.timeSymbols(), Opts.UnknownTrip, *Params);
+  if (!L.Estimated.empty()) {
+    std::string Names;
+    for (auto &[Name, V] : L.Estimated)
+      Names += (Names.empty() ? "" : ", ") + Name;
+    L.Assumptions.push_back(
+        "an estimate: the code does not give the count of " + Names +
+        ", and the launch does not say it; assumed " +
+        std::to_string(Opts.UnknownTrip) +
+        " iterations per entry (-ktime-unknown-trip); give the real count "
+        "in the launch (" +
+        L.Estimated.front().first + "=N)");
+  }
 
   std::string RegsHow;
   L.Regs =

@@ -143,4 +143,20 @@ bindParameters(const LaunchSpec &Spec, const Function &F,
   return Subst;
 }
 
+std::vector<std::pair<std::string, Rational>>
+estimateUnknownCounts(const std::set<std::string> &TimeSymbols,
+                      unsigned Default, std::map<std::string, Expr> &Params) {
+  std::vector<std::pair<std::string, Rational>> Estimated;
+  if (Default == 0)
+    return Estimated;
+  // A loop whose count is known has an expression for it; trip.<loop> is
+  // the symbol of one whose count the code does not give.
+  for (const std::string &S : TimeSymbols)
+    if (StringRef(S).starts_with("trip.") && !Params.count(S)) {
+      Params[S] = Expr::constant(Default);
+      Estimated.emplace_back(S, Rational(Default));
+    }
+  return Estimated;
+}
+
 } // namespace ktime

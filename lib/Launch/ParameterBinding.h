@@ -37,6 +37,13 @@ bindParameters(const LaunchSpec &Spec, const llvm::Function &F,
                std::vector<std::string> &Assumptions,
                std::vector<std::pair<std::string, Rational>> &Bound);
 
+/// Binds each loop count among \p TimeSymbols (trip.*) that \p Params
+/// leaves unbound to \p Default (0: none is bound) and returns them with
+/// that value, in name order: the prediction is then an estimate.
+std::vector<std::pair<std::string, Rational>>
+estimateUnknownCounts(const std::set<std::string> &TimeSymbols,
+                      unsigned Default, std::map<std::string, Expr> &Params);
+
 } // namespace ktime
 
 #endif // KERNELTIME_LAUNCH_PARAMETERBINDING_H

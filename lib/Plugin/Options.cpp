@@ -80,11 +80,11 @@ cl::opt<bool> BarrierFragments(
              "kernel"),
     cl::cat(Category));
 
-cl::opt<unsigned> RotateStretch(
-    "ktime-rotate-stretch", cl::init(16),
-    cl::desc("Rotate the loops of an -O0 kernel's copy this many outermost "
-             "loops at a time, the rest of the function cut off (0: all at "
-             "once, as LLVM's loop-rotate; the result is the same)"),
+cl::opt<bool> RotateWithTree(
+    "ktime-rotate-with-tree", cl::init(false),
+    cl::desc("Rotate the loops of an -O0 kernel's copy keeping the dominator "
+             "tree up to date after each loop, as LLVM's loop-rotate does "
+             "(slower; the result is the same)"),
     cl::cat(Category));
 
 cl::list<std::string>
@@ -100,10 +100,18 @@ cl::opt<std::string>
                    "Kleimenov & Popova's), or all of them side by side"),
           cl::cat(Category));
 
+cl::opt<unsigned> UnknownTrip(
+    "ktime-unknown-trip", cl::init(16), cl::value_desc("N"),
+    cl::desc("Iterations per entry a launch assumes for a loop whose count "
+             "the code does not give and the launch does not bind (trip.*); "
+             "the prediction is then marked an estimate (0: no prediction "
+             "instead)"),
+    cl::cat(Category));
+
 CodegenViewOptions codegenViewOptions() {
   CodegenViewOptions O;
   O.CodegenView = CodegenView;
-  O.RotateStretch = RotateStretch;
+  O.RotateWithTree = RotateWithTree;
   return O;
 }
 
@@ -118,6 +126,7 @@ LaunchOptions launchOptions() {
   O.ColdCache = ColdCache;
   O.BarrierFragments = BarrierFragments;
   O.Model = Model;
+  O.UnknownTrip = UnknownTrip;
   return O;
 }
 

@@ -38,12 +38,15 @@ extern llvm::cl::opt<double> MemClockMHz;
 extern llvm::cl::opt<bool> ColdCache;
 extern llvm::cl::opt<bool> CodegenView;
 extern llvm::cl::opt<bool> BarrierFragments;
-/// -ktime-rotate-stretch=N: outermost loops of an -O0 kernel's copy rotated
-/// between two joins of the function (RotateLoops.h); 0: all at once.
-extern llvm::cl::opt<unsigned> RotateStretch;
+/// -ktime-rotate-with-tree: the -O0 copy's loops rotated keeping the
+/// dominator tree up to date after each (RotateLoops.h).
+extern llvm::cl::opt<bool> RotateWithTree;
 /// -ktime-hits=KERNEL:l1=F,l2=F (repeatable): the kernel's cache hit
 /// fractions instead of the Memory stage's estimate.
 extern llvm::cl::list<std::string> Hits;
+/// -ktime-unknown-trip=N: the count a launch assumes for a loop whose count
+/// is not known (0: no estimate).
+extern llvm::cl::opt<unsigned> UnknownTrip;
 /// -ktime-model=kp|maxplus|mwp-cwp|kdt|all: the models to predict with.
 extern llvm::cl::opt<std::string> Model;
 

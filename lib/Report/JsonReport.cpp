@@ -69,6 +69,9 @@ json::Object launchObject(const KernelReport &R, const LaunchResult &L) {
   json::Object Params;
   for (auto &[Name, V] : L.Params)
     Params[Name] = V.toDouble();
+  json::Object Estimated;
+  for (auto &[Name, V] : L.Estimated)
+    Estimated[Name] = V.toDouble();
   json::Object O{
       {"id", L.Spec.Id},
       {"kernel", R.Kernel->getName()},
@@ -112,7 +115,9 @@ json::Object launchObject(const KernelReport &R, const LaunchResult &L) {
                               {"dram_bytes", P.DramBytes},
                               {"shared_bytes", P.SharedBytes}}},
       {"loops", std::move(Loops)},
-      {"assumptions", strings(L.Assumptions)}};
+      {"assumptions", strings(L.Assumptions)},
+      {"estimate", !L.Estimated.empty()},
+      {"estimated", std::move(Estimated)}};
   if (!L.Models.empty()) {
     json::Object M;
     for (auto &[Name, Ns] : L.Models)

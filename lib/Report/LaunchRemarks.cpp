@@ -65,6 +65,14 @@ void emitPrediction(const KernelReport &R, const LaunchResult &L,
       << ore::NV("Regs", L.Regs) << " registers ("
       << ore::NV("RegsSource", L.RegsSource)
       << "); bound: " << ore::NV("Bound", getBoundName(P.B));
+    // Counts assumed (-ktime-unknown-trip): the time is an estimate.
+    if (!L.Estimated.empty()) {
+      std::string Counts;
+      for (auto &[Name, V] : L.Estimated)
+        Counts += (Counts.empty() ? "" : ", ") + Name + " = " + V.str();
+      K << "; " << ore::NV("Estimate", "estimate")
+        << ", counts assumed: " << ore::NV("EstimatedCounts", Counts);
+    }
     // The KP model's per-thread memory quantities (mean over a warp's lanes,
     // ids free) and the launch's hit fractions.
     double Global = std::max(P.GlobalBytes, 1e-30);

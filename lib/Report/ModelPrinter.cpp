@@ -52,6 +52,8 @@ static void printLaunch(const LaunchResult &L, raw_ostream &OS) {
   OS << "    predicted " << format("%.1f", P.Ns) << " ns = launch "
      << format("%.1f", P.LaunchNs) << " ns + exec " << format("%.1f", P.ExecNs)
      << " ns; bound " << getBoundName(P.B) << "\n";
+  for (auto &[Name, V] : L.Estimated)
+    OS << "    estimate: " << Name << " = " << V << " (assumed)\n";
   for (auto &[Name, Ns] : L.Models)
     OS << "    model " << Name << ": " << format("%.1f", Ns) << " ns\n";
   for (const std::string &A : L.Assumptions)

@@ -8,6 +8,9 @@ namespace ktime {
 
 static std::optional<double> nominalOf(const Expr &E,
                                        const NominalLatencies &N) {
+  // Most costs are constants: no walk over the expression.
+  if (std::optional<Rational> C = E.getConstant())
+    return C->toDouble();
   if (std::optional<Rational> V = E.evaluate(N))
     return V->toDouble();
   return std::nullopt;

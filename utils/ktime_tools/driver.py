@@ -353,6 +353,12 @@ def print_gpu(args, gpu, names, configs, predicted, failed, invalid):
             what = 'the plugin estimate' if source == 'estimate' else \
                 "ptxas's of clang's PTX"
             print('note: registers are %s where %s' % (what, n))
+        assumed = sorted({'%s=%g' % kv for _, p in predicted
+                          for kv in p.estimated.items()})
+        if assumed:
+            print('note: ~ marks an estimate: loop counts the code does not give '
+                  'were assumed (%s); give the real ones as SYMBOL=N in the launch'
+                  % ', '.join(assumed))
     if args.group_by and predicted:
         best = collections.OrderedDict()
         for c, p in predicted:
@@ -393,7 +399,7 @@ def as_json(c, gpu, kernel, r):
     if isinstance(r, engine.Prediction):
         out.update({'predicted_ns': r.ns, 'occupancy': r.occupancy, 'bound': r.bound,
                     'regs': r.regs, 'regs_source': r.regs_source, 'spills': r.spills,
-                    'models': r.models})
+                    'models': r.models, 'estimated': r.estimated})
     else:
         out.update({'failure': r.kind, 'message': r.message})
     return out

@@ -83,6 +83,8 @@ class Prediction:
         self.spills = spills
         self.note = note
         self.models = entry.get('models') or {}
+        # Loop counts the plugin assumed ({symbol: count}): an estimate.
+        self.estimated = entry.get('estimated') or {}
         self.spec = None  # the spec line the plugin got, without its id
 
 

@@ -58,6 +58,7 @@ def ranking(entries, param_names, top):
         occ = '-' if p.occupancy is None else '%.2f' % p.occupancy
         rows.append([str(i)] + [fmt_value(c.params.get(n, '')) for n in param_names] +
                     ['x'.join(map(str, c.launch.grid)), 'x'.join(map(str, c.launch.block)),
-                     fmt_regs(p), fmt_time(p.ns), str(p.bound or '-'), occ])
+                     fmt_regs(p), ('~' if p.estimated else '') + fmt_time(p.ns),
+                     str(p.bound or '-'), occ])
     right = {0} | {len(param_names) + 4}
     return render(header, rows, right)

@@ -1,28 +1,25 @@
-// Robustness: the loops of an -O0 kernel's copy are rotated a stretch of
-// outermost loops at a time, the rest of the function cut off, so that the
-// dominator tree updates stay inside the stretch (lib/CodegenView/RotateLoops.cpp).
-// The model must be the one rotating the whole function at once gives
-// (-ktime-rotate-stretch=0, LLVM's loop-rotate): here 40 outermost loops
-// (stretches of 16, 1 and 3: every boundary case of the cuts), with inner
-// loops, early exits, loops under a branch and barriers between them.
+// Robustness: the loops of an -O0 kernel's copy are rotated without
+// updating the dominator tree after each loop, which is recomputed once at
+// the end (lib/CodegenView/RotateLoops.cpp). The model must be the one
+// LLVM's loop-rotate gives with the tree kept up to date
+// (-ktime-rotate-with-tree): here 40 outermost loops, with inner loops,
+// early exits, loops under a branch and barriers between them, with and
+// without a launch.
 //
 // RUN: %clang_ktime --cuda-gpu-arch=sm_80 --cuda-device-only -O0 -emit-llvm -S \
 // RUN:   -o %t.ll %s
 // RUN: %opt_ktime -passes='print<kernel-time>' -disable-output %t.ll \
-// RUN:   -ktime-launch=many:grid=64,block=128,arg2=1000,arg3=64 > %t.cut
+// RUN:   -ktime-launch=many:grid=64,block=128,arg2=1000,arg3=64 > %t.fast
 // RUN: %opt_ktime -passes='print<kernel-time>' -disable-output %t.ll \
 // RUN:   -ktime-launch=many:grid=64,block=128,arg2=1000,arg3=64 \
-// RUN:   -ktime-rotate-stretch=0 > %t.whole
-// RUN: diff %t.whole %t.cut
+// RUN:   -ktime-rotate-with-tree > %t.tree
+// RUN: diff %t.tree %t.fast
 // RUN: %opt_ktime -passes='print<kernel-time>' -disable-output %t.ll \
-// RUN:   -ktime-rotate-stretch=1 > %t.one
+// RUN:   > %t.fast-nolaunch
 // RUN: %opt_ktime -passes='print<kernel-time>' -disable-output %t.ll \
-// RUN:   -ktime-rotate-stretch=3 > %t.three
-// RUN: %opt_ktime -passes='print<kernel-time>' -disable-output %t.ll \
-// RUN:   -ktime-rotate-stretch=0 > %t.all
-// RUN: diff %t.all %t.one
-// RUN: diff %t.all %t.three
-// RUN: FileCheck %s < %t.cut
+// RUN:   -ktime-rotate-with-tree > %t.tree-nolaunch
+// RUN: diff %t.tree-nolaunch %t.fast-nolaunch
+// RUN: FileCheck %s < %t.fast
 // CHECK: analysed: canonicalised clone (kernel is optnone)
 // CHECK: loops: 60
 
