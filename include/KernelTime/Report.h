@@ -69,6 +69,11 @@ struct LaunchResult {
   /// bind, with the values assumed (-ktime-unknown-trip): when not empty,
   /// the prediction is an estimate.
   std::vector<std::pair<std::string, Rational>> Estimated;
+  /// The kernel's architecture against the GPU's: whether the GPU runs the
+  /// code, and what to say when they differ (empty when they are the same).
+  std::string GpuArch;
+  bool ArchRuns = true;
+  std::string ArchNote;
   /// -ktime-model=all: each model's prediction in ns.
   std::vector<std::pair<std::string, double>> Models;
 };

@@ -265,6 +265,16 @@ readRegularTextFile(llvm::StringRef Path, llvm::StringRef What,
 /// Arch does not look like sm_<digits>[a|f].
 std::optional<unsigned> parseSmArch(llvm::StringRef Arch);
 
+/// Whether a GPU of architecture \p GpuArch runs code compiled for
+/// \p CodeArch (docs/targets.md, "Code for another architecture"), and
+/// what to say when they differ.
+struct ArchCheck {
+  bool Runs = true;
+  /// Empty when the two are the same (or either is not an sm_XX).
+  std::string Note;
+};
+ArchCheck checkArchitecture(llvm::StringRef CodeArch, llvm::StringRef GpuArch);
+
 /// The target files of one directory.
 class TargetRegistry {
 public:

@@ -253,6 +253,10 @@ bool predictOne(Module &M, const LaunchSpec &Spec, AnalysedKernel &K,
     reportError(M, toString(Params.takeError()));
     return false;
   }
+  ArchCheck Arch = checkArchitecture(K.Report->Arch, T.Arch);
+  L.GpuArch = T.Arch;
+  L.ArchRuns = Arch.Runs;
+  L.ArchNote = Arch.Note;
   L.Estimated =
       estimateUnknownCounts(Builder.timeSymbols(), Opts.UnknownTrip, *Params);
   if (!L.Estimated.empty()) {

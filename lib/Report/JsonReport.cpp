@@ -116,6 +116,10 @@ json::Object launchObject(const KernelReport &R, const LaunchResult &L) {
                               {"shared_bytes", P.SharedBytes}}},
       {"loops", std::move(Loops)},
       {"assumptions", strings(L.Assumptions)},
+      {"arch", json::Object{{"code", R.Arch},
+                            {"gpu", L.GpuArch},
+                            {"runs", L.ArchRuns},
+                            {"note", L.ArchNote}}},
       {"estimate", !L.Estimated.empty()},
       {"estimated", std::move(Estimated)}};
   if (!L.Models.empty()) {

@@ -4,7 +4,9 @@
 // its parts (launch overhead, waves, time per wave), occupancy and the bound
 // (docs/design.md's vocabulary); numbers as remark arguments (PredictedNs,
 // LaunchNs, Waves, WaveNs, BlocksPerSM, Occupancy, Bound, ...). A launch
-// without a prediction gets a remark saying why; its assumptions follow as
+// without a prediction gets a remark saying why; an Architecture remark
+// follows when the kernel was compiled for another architecture than the
+// GPU's (a warning when the GPU cannot run it), then its assumptions as
 // Assumption remarks.
 //
 //===----------------------------------------------------------------------===//
@@ -112,6 +114,13 @@ void emitLaunchRemarks(const KernelReport &R, OptimizationRemarkEmitter &ORE) {
       continue;
     }
     emitPrediction(R, L, ORE);
+    if (!L.ArchNote.empty())
+      ORE.emit([&] {
+        OptimizationRemarkAnalysis K(RemarkPassName, "Architecture", R.Kernel);
+        K << (L.ArchRuns ? "" : "warning: ") << "architecture ("
+          << ore::NV("Gpu", L.Gpu) << "): " << ore::NV("Note", L.ArchNote);
+        return K;
+      });
     for (const std::string &A : L.Assumptions)
       ORE.emit([&] {
         OptimizationRemarkAnalysis K(RemarkPassName, "Assumption", R.Kernel);

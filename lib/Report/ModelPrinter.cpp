@@ -52,6 +52,9 @@ static void printLaunch(const LaunchResult &L, raw_ostream &OS) {
   OS << "    predicted " << format("%.1f", P.Ns) << " ns = launch "
      << format("%.1f", P.LaunchNs) << " ns + exec " << format("%.1f", P.ExecNs)
      << " ns; bound " << getBoundName(P.B) << "\n";
+  if (!L.ArchNote.empty())
+    OS << "    " << (L.ArchRuns ? "" : "warning: ")
+       << "architecture: " << L.ArchNote << "\n";
   for (auto &[Name, V] : L.Estimated)
     OS << "    estimate: " << Name << " = " << V << " (assumed)\n";
   for (auto &[Name, Ns] : L.Models)

@@ -1,6 +1,8 @@
 //===- GpuTarget.cpp - Small helpers of the loaded target -----------------===//
 //
-// The launch regression, sm_XX parsing and field locations of a GpuTarget.
+// The launch regression, sm_XX parsing, the check of code for one
+// architecture against a GPU of another, and field locations of a
+// GpuTarget.
 // The formulas are the ones docs/targets.md gives; the coefficients come from
 // the target file.
 //
@@ -48,6 +50,62 @@ std::optional<unsigned> parseSmArch(StringRef Arch) {
   if (Arch.getAsInteger(10, Version) || Version == 0)
     return std::nullopt;
   return Version;
+}
+
+/// "8.0" for 80.
+static std::string capability(unsigned Version) {
+  return utostr(Version / 10) + "." + utostr(Version % 10);
+}
+
+ArchCheck checkArchitecture(StringRef CodeArch, StringRef GpuArch) {
+  ArchCheck C;
+  std::optional<unsigned> Code = parseSmArch(CodeArch);
+  std::optional<unsigned> Gpu = parseSmArch(GpuArch);
+  if (!Code || !Gpu || CodeArch == GpuArch)
+    return C;
+  std::string Both =
+      ("the kernel is compiled for " + CodeArch + " (compute capability " +
+       capability(*Code) + ") and predicted on a GPU of " + GpuArch + " (" +
+       capability(*Gpu) + ")")
+          .str();
+  // The CUDA C++ Programming Guide, "Binary Compatibility" and "PTX
+  // Compatibility": code runs on its compute capability and newer ones
+  // (a cubin within its major version, PTX through the driver's JIT);
+  // sm_XXa code only on exactly XX, sm_XXf code within XX's family (the
+  // same major version, the same or a newer minor one).
+  bool Specific = CodeArch.ends_with("a");
+  bool Family = CodeArch.ends_with("f");
+  if (Specific)
+    C.Runs = *Code == *Gpu;
+  else if (Family)
+    C.Runs = *Code / 10 == *Gpu / 10 && *Gpu >= *Code;
+  else
+    C.Runs = *Gpu >= *Code;
+  if (!C.Runs) {
+    C.Note =
+        Both + ", which cannot run it: " +
+        (Specific ? "architecture-specific code (" + CodeArch.str() +
+                        ") runs only on compute capability " + capability(*Code)
+         : Family ? "family-specific code (" + CodeArch.str() +
+                        ") runs only on compute capability " +
+                        capability(*Code) + " to " + utostr(*Code / 10) + ".9"
+                  : std::string("a GPU runs code compiled for "
+                                "its compute capability or an "
+                                "older one")) +
+        "; predicted as if it could (compile for " + GpuArch.str() +
+        " to predict what it runs)";
+    return C;
+  }
+  if (*Code != *Gpu)
+    C.Note =
+        Both + ": the GPU runs it (" +
+        (*Code / 10 == *Gpu / 10
+             ? std::string("binary-compatible within compute capability ") +
+                   utostr(*Gpu / 10) + ".x"
+             : std::string("the driver compiles its PTX for the GPU")) +
+        "), but code compiled for " + GpuArch.str() +
+        " may differ from what is predicted";
+  return C;
 }
 
 } // namespace ktime

@@ -165,6 +165,35 @@ TEST(TargetRegistryTest, ParseSmArch) {
   EXPECT_FALSE(parseSmArch("sm_0").has_value());
 }
 
+// The CUDA C++ Programming Guide's compatibility rules: code runs on its
+// compute capability and newer ones; sm_XXa only on XX; sm_XXf within XX's
+// family.
+TEST(TargetRegistryTest, CheckArchitecture) {
+  EXPECT_TRUE(checkArchitecture("sm_80", "sm_80").Runs);
+  EXPECT_EQ(checkArchitecture("sm_80", "sm_80").Note, "");
+  ArchCheck Older = checkArchitecture("sm_80", "sm_61");
+  EXPECT_FALSE(Older.Runs);
+  EXPECT_NE(Older.Note.find("compiled for sm_80 (compute capability 8.0) and "
+                            "predicted on a GPU of sm_61 (6.1), which cannot "
+                            "run it"),
+            std::string::npos);
+  ArchCheck Minor = checkArchitecture("sm_80", "sm_86");
+  EXPECT_TRUE(Minor.Runs);
+  EXPECT_NE(Minor.Note.find("binary-compatible within compute capability 8.x"),
+            std::string::npos);
+  ArchCheck Major = checkArchitecture("sm_75", "sm_90");
+  EXPECT_TRUE(Major.Runs);
+  EXPECT_NE(Major.Note.find("the driver compiles its PTX"), std::string::npos);
+  EXPECT_TRUE(checkArchitecture("sm_90a", "sm_90").Runs);
+  EXPECT_FALSE(checkArchitecture("sm_90a", "sm_100").Runs);
+  EXPECT_TRUE(checkArchitecture("sm_100f", "sm_103").Runs);
+  EXPECT_FALSE(checkArchitecture("sm_100f", "sm_120").Runs);
+  EXPECT_FALSE(checkArchitecture("sm_103f", "sm_100").Runs);
+  // Not an architecture: nothing to say.
+  EXPECT_TRUE(checkArchitecture("", "sm_80").Runs);
+  EXPECT_EQ(checkArchitecture("", "sm_80").Note, "");
+}
+
 TEST(TargetRegistryTest, MissingDirectory) {
   TargetRegistry R("/nonexistent/ktime-targets");
   llvm::Expected<std::vector<GpuTarget>> All = R.loadAll();
