@@ -62,6 +62,19 @@ if config.clang:
         ("%clang_ktime", "%s %s %s" % (config.clang, cuda_flags, plugin_flags))
     )
     config.substitutions.append(("%clang_cuda", "%s %s" % (config.clang, cuda_flags)))
+    # The bare clang++, as a user's build system names its compiler.
+    config.substitutions.append(("%clang_cxx", config.clang))
+    # The installed driver's tools, the plugin and shim left to its defaults.
+    config.substitutions.append(
+        ("%installed_tools", "--clang %s --opt %s" % (config.clang, opt))
+    )
+# The clang of the other supported LLVM, into which this build's plugin does
+# not load (utils/ktime's hint for it).
+other_major = 19 if int(config.llvm_version_major) >= 22 else 22
+other_clang = "/usr/lib/llvm-%d/bin/clang++" % other_major
+if os.path.exists(other_clang):
+    config.available_features.add("other-clang")
+    config.substitutions.append(("%other_clang", other_clang))
 if os.path.exists("/usr/local/cuda/bin/nvcc") or os.path.exists("/usr/local/cuda/include/cuda_runtime.h"):
     config.available_features.add("cuda-sdk")
 

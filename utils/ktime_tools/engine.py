@@ -99,8 +99,12 @@ class Failure:
         self.spec = None  # as Prediction.spec, once a launch file has it
 
     def summary(self):
-        """The message's first line that says "error", else its last line."""
-        return summary_line(self.message)
+        """The message's first line that says "error", else its last line;
+        and the hint for a clang the plugin does not load into."""
+        line = summary_line(self.message)
+        if WRONG_CLANG_HINT in (self.message or ''):
+            line += '\n' + WRONG_CLANG_HINT
+        return line
 
 
 def summary_line(message):
@@ -383,7 +387,17 @@ def failure_text(text, lines=6):
     first = next((l for l in kept if 'error:' in l), None)
     if first is not None and first not in tail:
         tail = [first, '...'] + tail
+    if 'unable to load plugin' in (text or '') and 'undefined symbol' in text:
+        tail.append(WRONG_CLANG_HINT)
     return '\n'.join(tail) if tail else '(no output)'
+
+
+# A plugin built against one LLVM does not load into another's clang.
+WRONG_CLANG_HINT = (
+    'hint: the plugin was built against another LLVM than this clang, and a '
+    'plugin loads only into the clang of its own LLVM (./build: clang 22, '
+    '/usr/lib/llvm-22/bin/clang++; ./build-19: clang 19): give --clang and '
+    '--plugin of one version')
 
 
 def _tail(text, lines=6):

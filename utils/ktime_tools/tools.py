@@ -3,13 +3,14 @@
   clang++   /usr/lib/llvm-22/bin/clang++ (or --clang)
   opt       /usr/lib/llvm-22/bin/opt (or --opt); only to list GPU targets
   plugin    --plugin, else $KTIME_PLUGIN, else build/lib/KernelTime.so of
-            this source tree
+            this source tree (PREFIX/lib/KernelTime.so when installed)
   ptxas     --ptxas PATH, or 'none' to use the plugin's register estimate;
             else ptxas on PATH, else /usr/local/cuda/bin/ptxas
   nvcc      only with --regs-from nvcc: --nvcc PATH, else nvcc on PATH,
             else /usr/local/cuda/bin/nvcc
   CUDA      --cuda sdk|shim|auto: the real headers (/usr/local/cuda, or
             --cuda-path) or the project's shim header test/Inputs/cuda.h
+            (PREFIX/share/kerneltime/include/cuda.h when installed)
             with -nocudainc -nocudalib (enough for kernels that use no CUDA
             library function); auto takes the SDK when it is installed.
 """
@@ -19,9 +20,11 @@ import re
 import shutil
 import subprocess
 
+from . import layout
+
 LLVM_BIN = '/usr/lib/llvm-22/bin'
 CUDA_DEFAULT = '/usr/local/cuda'
-SRC_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+SRC_ROOT = layout.ROOT
 
 
 class ToolError(Exception):
@@ -34,7 +37,7 @@ class Tools:
         self.clang = clang or os.path.join(LLVM_BIN, 'clang++')
         self.opt = opt or os.path.join(LLVM_BIN, 'opt')
         self.plugin = plugin or os.environ.get('KTIME_PLUGIN') or \
-            os.path.join(SRC_ROOT, 'build', 'lib', 'KernelTime.so')
+            layout.PLUGIN
         self.target_dir = target_dir
         self.ptxas = self._find_cuda_tool('ptxas', ptxas)
         self.nvcc = self._find_cuda_tool('nvcc', nvcc)
@@ -70,7 +73,7 @@ class Tools:
     def cuda_flags(self):
         if self.cuda == 'sdk':
             return ['--cuda-path=' + self.cuda_path, '-Wno-unknown-cuda-version']
-        shim = os.path.join(SRC_ROOT, 'test', 'Inputs', 'cuda.h')
+        shim = layout.SHIM
         return ['-nocudainc', '-nocudalib', '-Wno-unknown-cuda-version',
                 '-Wno-unused-command-line-argument', '--cuda-feature=+ptx80',
                 '-include', shim]

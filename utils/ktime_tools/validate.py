@@ -92,7 +92,9 @@ def main(argv=None):
 
 
 def commit_id():
-    root = toolsmod.SRC_ROOT
+    root = toolsmod.layout.SOURCE_TREE
+    if not root:
+        return 'installed'
     try:
         head = subprocess.run(['git', '-C', root, 'rev-parse', '--short', 'HEAD'],
                               capture_output=True, text=True).stdout.strip()
@@ -559,7 +561,7 @@ def print_report(s, args, out=None):
         print(text, file=out or sys.stdout)
     sample = ('sample %d per cache, seed %d' % (args.sample, args.seed)) if args.sample \
         else 'every configuration'
-    default_plugin = os.path.join(toolsmod.SRC_ROOT, 'build', 'lib', 'KernelTime.so')
+    default_plugin = toolsmod.layout.PLUGIN
     plugin = '' if os.path.abspath(s.get('plugin') or default_plugin) == \
         os.path.abspath(default_plugin) else '; plugin %s' % s['plugin']
     say('<!-- %s; commit %s%s; %s; %s -->' % (s['command'], s['commit'], plugin, sample,
