@@ -12,6 +12,7 @@
 #   %targets     the shipped gpu-targets/ directory in the source tree
 #   %ktime_src_root, %ktime_obj_root  the source and build trees
 import os
+import shutil
 
 import lit.formats
 
@@ -75,6 +76,21 @@ other_clang = "/usr/lib/llvm-%d/bin/clang++" % other_major
 if os.path.exists(other_clang):
     config.available_features.add("other-clang")
     config.substitutions.append(("%other_clang", other_clang))
+# utils/ktime-html: LLVM's opt-viewer (llvm-N-tools) with python3-yaml, and
+# Debian's chromium to render its pages headless.
+opt_viewer = os.path.join(
+    os.path.dirname(config.llvm_tools_dir), "share", "opt-viewer", "opt-viewer.py"
+)
+try:
+    import yaml  # noqa: F401
+
+    has_yaml = True
+except ImportError:
+    has_yaml = False
+if os.path.exists(opt_viewer) and has_yaml:
+    config.available_features.add("opt-viewer")
+if shutil.which("chromium"):
+    config.available_features.add("chromium")
 if os.path.exists("/usr/local/cuda/bin/nvcc") or os.path.exists("/usr/local/cuda/include/cuda_runtime.h"):
     config.available_features.add("cuda-sdk")
 

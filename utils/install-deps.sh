@@ -9,8 +9,11 @@ versions=("$@")
 if [ ${#versions[@]} -eq 0 ]; then versions=(22); fi
 # llvm-N-tools holds FileCheck; LLVM 22's packages also install lit, LLVM 19's
 # ship it inside llvm-N-tools as build/utils/lit/lit.py, which needs python3.
-# gnuplot-nox draws the images of utils/ktime --plot.
-packages=(cmake ninja-build libgtest-dev python3 gnuplot-nox)
+# gnuplot-nox draws the images of utils/ktime --plot; python3-yaml and
+# python3-pygments run LLVM's opt-viewer for utils/ktime-html, and chromium
+# renders its pages in the test of it.
+packages=(cmake ninja-build libgtest-dev python3 gnuplot-nox python3-yaml
+  python3-pygments chromium)
 for v in "${versions[@]}"; do
   case "$v" in
     22 | 19) packages+=("llvm-$v-dev" "clang-$v" "llvm-$v-tools") ;;
