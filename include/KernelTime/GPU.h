@@ -285,6 +285,10 @@ struct Prediction {
   double GlobalBytes = 0, DramBytes = 0, L2Bytes = 0, SharedBytes = 0;
   /// Of GlobalBytes: in uncoalesced requests, expected to hit L1, L2.
   double UncoalescedBytes = 0, L1HitBytes = 0, L2HitBytes = 0;
+  /// The rates the bounds are taken against, GPU-wide in GB/s at the
+  /// clocks of the prediction: L1 and shared (per SM times the SMs), L2
+  /// and DRAM (sustained, the target's figures).
+  double L1GBs = 0, SharedGBs = 0, L2GBs = 0, DramGBs = 0;
   std::vector<std::string> Assumptions;
 };
 

@@ -129,14 +129,18 @@ void annotateKernel(const KernelReport &R);
 
 /// Emits the Kernel, Loop and Assumption remarks of \p R, the Canonicalized
 /// remark when a clone was analysed and the NoTarget remark when no GPU is
-/// known.
+/// known; unless \p Verbose, a long expression is named by its symbols.
 void emitKernelRemarks(const KernelReport &R,
-                       llvm::OptimizationRemarkEmitter &ORE);
+                       llvm::OptimizationRemarkEmitter &ORE,
+                       bool Verbose = false);
 
-/// Emits one Kernel remark per launch of \p R: the predicted time and its
-/// parts, occupancy and bound; or why there is no prediction.
+/// Emits one Kernel remark per launch of \p R: the predicted time, its
+/// bound with the figures behind it and the occupancy, in one short line
+/// (\p Verbose: also the time's parts, registers and the per-thread
+/// expressions); or why there is no prediction.
 void emitLaunchRemarks(const KernelReport &R,
-                       llvm::OptimizationRemarkEmitter &ORE);
+                       llvm::OptimizationRemarkEmitter &ORE,
+                       bool Verbose = false);
 
 /// Appends the launches of \p Reports to the JSON report \p Path
 /// (docs/usage.md's schema), creating it if needed, under a

@@ -38,19 +38,21 @@ constexpr unsigned MinRegisters = 8;
 /// since sm_35; --maxrregcount accepts no more).
 constexpr unsigned MaxRegisters = 255;
 
-/// "line 12" with debug locations, else "block %7".
+/// "line 12" with debug locations, else "basic block 3 of the kernel" (by
+/// its place in the function: IR names mean nothing in the source).
 std::string describe(const Instruction *I) {
   if (!I)
     return "nowhere";
-  std::string S;
-  raw_string_ostream OS(S);
-  if (const DebugLoc &DL = I->getDebugLoc()) {
-    OS << "line " << DL.getLine();
-  } else {
-    OS << "block ";
-    I->getParent()->printAsOperand(OS, /*PrintType=*/false);
+  if (const DebugLoc &DL = I->getDebugLoc())
+    return "line " + std::to_string(DL.getLine());
+  const BasicBlock *BB = I->getParent();
+  unsigned Index = 1;
+  for (const BasicBlock &Other : *BB->getParent()) {
+    if (&Other == BB)
+      break;
+    ++Index;
   }
-  return S;
+  return "basic block " + std::to_string(Index) + " of the kernel";
 }
 
 } // namespace

@@ -227,12 +227,17 @@ KernelInputs KernelInputBuilder::build(
     Assumptions.push_back(std::move(Text));
   }
   if (!LoadedBounds.empty()) {
-    std::string Names;
-    for (const std::string &N : LoadedBounds)
-      Names += (Names.empty() ? "%" : ", %") + N;
-    Assumptions.push_back("branches on values loaded from memory (" + Names +
-                          ") are assumed taken by every lane, for the "
-                          "traffic and the time (an upper bound)");
+    // The branches' source lines where the IR has them.
+    std::string Lines;
+    for (const std::string &L : LoadedBounds)
+      if (!L.empty())
+        Lines += (Lines.empty() ? " at " : ", ") + L;
+    Assumptions.push_back(
+        "branches on data (values loaded from memory, or computed in a way "
+        "the model does not follow)" +
+        Lines +
+        " are assumed taken by every lane, for the traffic and the time (an "
+        "upper bound)");
   }
   if (BoundedFraction)
     Assumptions.push_back(

@@ -297,14 +297,15 @@ Expr KernelInputBuilder::activeFraction(const Instruction &I,
     if (std::optional<Expr> F = MA.activeFraction(*Pred, *BB)) {
       std::set<std::string> Symbols;
       F->collectSymbols(Symbols);
-      bool OnLoaded = false;
-      for (const std::string &S : Symbols)
-        if (StringRef(S).starts_with("val.")) {
-          Loaded.insert(S.substr(4));
-          OnLoaded = true;
-        }
-      if (OnLoaded)
+      // A value the Memory stage keeps opaque (val.*: data, or a value
+      // it does not follow): the branch is named by its source line.
+      if (llvm::any_of(Symbols, [](const std::string &S) {
+            return StringRef(S).starts_with("val.");
+          })) {
+        const DebugLoc &DL = Pred->getTerminator()->getDebugLoc();
+        Loaded.insert(DL ? "line " + std::to_string(DL.getLine()) : "");
         continue;
+      }
       Terms = std::min(Terms * termCount(*F), MaxFractionTerms + 1);
       Factors.push_back(*F);
     }

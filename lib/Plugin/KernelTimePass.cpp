@@ -57,6 +57,12 @@ static void emitMemoryRemarks(Module &M, ModuleAnalysisManager &MAM,
 }
 
 PreservedAnalyses KernelTimePass::run(Module &M, ModuleAnalysisManager &MAM) {
+  if (options::RemarkStyle != "short" && options::RemarkStyle != "verbose") {
+    M.getContext().emitError("KernelTime: -ktime-remarks='" +
+                             options::RemarkStyle +
+                             "': unknown style (short, verbose)");
+    return PreservedAnalyses::all();
+  }
   std::unique_ptr<CanonicalClone> Copy;
   // The copy outlives the analysis only for the access remarks.
   bool WantAccessRemarks = OptimizationRemarkEmitter::allowExtraAnalysis(
@@ -68,8 +74,9 @@ PreservedAnalyses KernelTimePass::run(Module &M, ModuleAnalysisManager &MAM) {
   for (const KernelReport &R : *Reports) {
     annotateKernel(R);
     OptimizationRemarkEmitter ORE(R.Kernel);
-    emitKernelRemarks(R, ORE);
-    emitLaunchRemarks(R, ORE);
+    bool Verbose = options::RemarkStyle == "verbose";
+    emitKernelRemarks(R, ORE, Verbose);
+    emitLaunchRemarks(R, ORE, Verbose);
   }
   if (!options::ReportFile.empty() && compat::getTargetTriple(M).isNVPTX())
     if (Error E = appendJsonReport(options::ReportFile, *Reports))

@@ -100,6 +100,13 @@ cl::opt<std::string>
                    "Kleimenov & Popova's), or all of them side by side"),
           cl::cat(Category));
 
+cl::opt<std::string> RemarkStyle(
+    "ktime-remarks", cl::init("short"), cl::value_desc("short|verbose"),
+    cl::desc("The Kernel remark of a launch: one short line of the time, "
+             "bound and occupancy (short, the default), or every part of "
+             "the prediction (verbose)"),
+    cl::cat(Category));
+
 cl::opt<unsigned> UnknownTrip(
     "ktime-unknown-trip", cl::init(16), cl::value_desc("N"),
     cl::desc("Iterations per entry a launch assumes for a loop whose count "

@@ -28,6 +28,9 @@ extern llvm::cl::list<std::string> Launches;
 extern llvm::cl::opt<std::string> LaunchFile;
 /// -ktime-report=FILE.json: the JSON report.
 extern llvm::cl::opt<std::string> ReportFile;
+/// -ktime-remarks=short|verbose: the Kernel remark of a launch in one short
+/// line (default) or with every part of the prediction.
+extern llvm::cl::opt<std::string> RemarkStyle;
 /// -ktime-regs=N: registers per thread for launches whose spec has no regs=.
 extern llvm::cl::opt<unsigned> Regs;
 /// -ktime-sm-clock=MHZ, -ktime-mem-clock=MHZ: clocks other than the

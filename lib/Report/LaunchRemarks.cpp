@@ -1,9 +1,11 @@
 //===- LaunchRemarks.cpp - The Kernel remark of each predicted launch -----===//
 //
 // One Kernel remark per launch and GPU at the kernel: the predicted time,
-// its parts (launch overhead, waves, time per wave), occupancy and the bound
-// (docs/design.md's vocabulary); numbers as remark arguments (PredictedNs,
-// LaunchNs, Waves, WaveNs, BlocksPerSM, Occupancy, Bound, ...). A launch
+// the bound (docs/design.md's vocabulary) with the figures behind it, and
+// the occupancy, in one short line; with -ktime-remarks=verbose also the
+// time's parts (launch overhead, waves, time per wave), registers and the
+// per-thread quantities. Numbers are remark arguments (PredictedUs, Bound,
+// BoundBytes, BoundRate, Occupancy, ...). A launch
 // without a prediction gets a remark saying why; an Architecture remark
 // follows when the kernel was compiled for another architecture than the
 // GPU's (a warning when the GPU cannot run it), then its assumptions as
@@ -19,6 +21,8 @@
 #include "llvm/Support/FormatVariadic.h"
 
 #include <cmath>
+#include <cstdlib>
+#include <iterator>
 
 using namespace llvm;
 
@@ -35,6 +39,117 @@ std::string microseconds(double Ns) {
 
 std::string percent(double F) {
   return formatv("{0}", format("%.0f", F * 100)).str();
+}
+
+/// "1.47 TB/s", "312 GB/s", "8.1 GB/s".
+std::string rate(double GBs) {
+  if (GBs >= 1000)
+    return formatv("{0} TB/s", format("%.2f", GBs / 1000)).str();
+  return formatv("{0} GB/s", format(GBs >= 100 ? "%.0f" : "%.1f", GBs)).str();
+}
+
+/// "201 MB", "3.2 kB", "512 B".
+std::string bytes(double B) {
+  const char *Units[] = {"B", "kB", "MB", "GB", "TB"};
+  unsigned U = 0;
+  while (B >= 1000 && U + 1 < std::size(Units)) {
+    B /= 1000;
+    ++U;
+  }
+  return formatv("{0} {1}", format(B >= 100 || U == 0 ? "%.0f" : "%.1f", B),
+                 Units[U])
+      .str();
+}
+
+/// The unqualified name of \p F as the source spells it: "saxpy" for
+/// _Z5saxpyifPKfPf, "conv<8>" for a template instance.
+std::string baseName(const Function &F) {
+  std::string Mangled = F.getName().str();
+  ItaniumPartialDemangler D;
+  if (D.partialDemangle(Mangled.c_str()))
+    return Mangled;
+  char *Buf = D.getFunctionBaseName(nullptr, nullptr);
+  std::string Name = Buf ? Buf : Mangled;
+  std::free(Buf);
+  return Name;
+}
+
+/// The figures behind the bound, as numbers: the bytes the bounding level
+/// moves and the rate they imply against its peak, the issue cycles
+/// against the wave's, the longest warp's cycles, or the launch overhead.
+void streamBoundFigures(OptimizationRemarkAnalysis &K, const Prediction &P) {
+  double Ns = std::max(P.ExecNs, 1e-9);
+  // The level's name where the bound's is another (uncoalesced: DRAM).
+  auto Level = [&](const char *Name, double Bytes, double PeakGBs) {
+    double GBs = Bytes / Ns;
+    K << " (" << Name << ore::NV("BoundBytes", bytes(Bytes)) << " at "
+      << ore::NV("BoundRate", rate(GBs)) << ", "
+      << ore::NV("BoundPct", percent(PeakGBs > 0 ? GBs / PeakGBs : 0))
+      << "% of its " << ore::NV("BoundPeak", rate(PeakGBs)) << ")";
+  };
+  const WaveTime &W = P.WaveTimes.front();
+  switch (P.B) {
+  case Bound::DRAM:
+    Level("", P.DramBytes, P.DramGBs);
+    return;
+  case Bound::Uncoalesced:
+    Level("DRAM ", P.DramBytes, P.DramGBs);
+    return;
+  case Bound::L2:
+    Level("", P.L2Bytes, P.L2GBs);
+    return;
+  case Bound::Shared:
+    Level("", P.SharedBytes, P.SharedGBs);
+    return;
+  case Bound::L1:
+    Level("", P.GlobalBytes, P.L1GBs);
+    return;
+  case Bound::Issue:
+    K << " (" << ore::NV("IssueCycles", llround(W.IssueCycles))
+      << " issue cycles per processing block, "
+      << ore::NV("IssuePct",
+                 percent(W.Cycles > 0 ? W.IssueCycles / W.Cycles : 0))
+      << "% of the wave)";
+    return;
+  case Bound::Latency:
+    K << " (the longest warp "
+      << ore::NV("LatencyCycles", llround(W.LatencyCycles)) << " cycles, issue "
+      << ore::NV("IssuePct",
+                 percent(W.Cycles > 0 ? W.IssueCycles / W.Cycles : 0))
+      << "% of the wave)";
+    return;
+  case Bound::Launch:
+    K << " (" << ore::NV("LaunchUs", microseconds(P.LaunchNs)) << " us of it)";
+    return;
+  }
+}
+
+/// The Kernel remark of a predicted launch: one line of the time, the
+/// bound with its figures and the occupancy (and the counts assumed, for
+/// an estimate).
+void emitShortPrediction(const KernelReport &R, const LaunchResult &L,
+                         OptimizationRemarkEmitter &ORE) {
+  Function &F = *R.Kernel;
+  const Prediction &P = L.P;
+  ORE.emit([&] {
+    OptimizationRemarkAnalysis K(RemarkPassName, "Kernel", &F);
+    K << "kernel " << ore::NV("Kernel", baseName(F)) << " on "
+      << ore::NV("Gpu", L.Gpu) << ", grid "
+      << ore::NV("Grid", formatDim(L.Spec.Grid)) << ", block "
+      << ore::NV("Block", formatDim(L.Block)) << ": predicted "
+      << ore::NV("PredictedUs", microseconds(P.Ns))
+      << " us; bound: " << ore::NV("Bound", getBoundName(P.B));
+    streamBoundFigures(K, P);
+    K << "; occupancy " << ore::NV("Occupancy", percent(L.Occupancy)) << "%";
+    if (!L.Estimated.empty()) {
+      std::string Counts;
+      for (auto &[Name, V] : L.Estimated)
+        Counts += (Counts.empty() ? "" : ", ") + Name + " = " + V.str();
+      K << "; " << ore::NV("Estimate", "estimate") << ", counts assumed: "
+        << ore::NV("EstimatedCounts", Counts);
+    }
+    return K;
+  });
 }
 
 void emitPrediction(const KernelReport &R, const LaunchResult &L,
@@ -107,13 +222,17 @@ void emitNoPrediction(const KernelReport &R, const LaunchResult &L,
 
 } // namespace
 
-void emitLaunchRemarks(const KernelReport &R, OptimizationRemarkEmitter &ORE) {
+void emitLaunchRemarks(const KernelReport &R, OptimizationRemarkEmitter &ORE,
+                       bool Verbose) {
   for (const LaunchResult &L : R.Launches) {
     if (!L.Predicted) {
       emitNoPrediction(R, L, ORE);
       continue;
     }
-    emitPrediction(R, L, ORE);
+    if (Verbose)
+      emitPrediction(R, L, ORE);
+    else
+      emitShortPrediction(R, L, ORE);
     if (!L.ArchNote.empty())
       ORE.emit([&] {
         OptimizationRemarkAnalysis K(RemarkPassName, "Architecture", R.Kernel);

@@ -17,18 +17,52 @@
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/DiagnosticInfo.h"
 
+#include <set>
+
 using namespace llvm;
 
 namespace ktime {
 
+/// Times longer than this are named by their symbols in a short remark
+/// (-ktime-remarks=verbose prints them whole); a trip count, the loop
+/// remark's point, only beyond MaxShortTrip.
+static constexpr size_t MaxShortExpr = 80;
+static constexpr size_t MaxShortTrip = 160;
+/// The symbols a shortened expression lists, at most.
+static constexpr size_t MaxListedSymbols = 5;
+
 /// Appends Key = value: an integer argument when the expression is an
-/// integer constant, its text otherwise.
+/// integer constant, its text otherwise; unless \p Verbose, an expression
+/// longer than MaxShortExpr as "an expression of" its symbols (argument
+/// <Key>Symbols), and \p Shortened is set.
 static void appendValue(OptimizationRemarkAnalysis &R, StringRef Key,
-                        const Expr &E) {
-  if (std::optional<int64_t> C = E.getInt64())
+                        const Expr &E, bool Verbose, bool &Shortened,
+                        size_t MaxChars = MaxShortExpr) {
+  if (std::optional<int64_t> C = E.getInt64()) {
     R << ore::NV(Key, static_cast<long long>(*C));
-  else
-    R << ore::NV(Key, E.str());
+    return;
+  }
+  std::string Text = E.str();
+  if (Verbose || Text.size() <= MaxChars) {
+    R << ore::NV(Key, Text);
+    return;
+  }
+  std::set<std::string> Symbols;
+  E.collectSymbols(Symbols);
+  std::vector<std::string> Listed(Symbols.begin(), Symbols.end());
+  if (Listed.size() > MaxListedSymbols) {
+    Listed.resize(MaxListedSymbols);
+    Listed.push_back("...");
+  }
+  R << "an expression of "
+    << ore::NV((Key + "Symbols").str(), join(Listed, ", "));
+  Shortened = true;
+}
+
+/// The note that ends a remark whose expressions were shortened.
+static void appendVerboseNote(OptimizationRemarkAnalysis &R, bool Shortened) {
+  if (Shortened)
+    R << " (in full: -ktime-remarks=verbose)";
 }
 
 static void emitAssumption(const Function &F, const DebugLoc &Loc,
@@ -44,19 +78,21 @@ static void emitAssumption(const Function &F, const DebugLoc &Loc,
 }
 
 static void emitLoopRemark(const LoopTrip &T, bool HasModel, const Loop &Where,
-                           OptimizationRemarkEmitter &ORE) {
+                           bool Verbose, OptimizationRemarkEmitter &ORE) {
   ORE.emit([&] {
     OptimizationRemarkAnalysis R(RemarkPassName, "Loop", Where.getStartLoc(),
                                  Where.getHeader());
+    bool Shortened = false;
     R << "loop: trip = ";
-    appendValue(R, "Trip", T.Trip);
+    appendValue(R, "Trip", T.Trip, Verbose, Shortened, MaxShortTrip);
     if (HasModel) {
       R << ", lat = ";
-      appendValue(R, "Lat", T.Lat);
+      appendValue(R, "Lat", T.Lat, Verbose, Shortened);
       R << " cycles, del = ";
-      appendValue(R, "Del", T.Del);
+      appendValue(R, "Del", T.Del, Verbose, Shortened);
       R << " cycles per iteration";
     }
+    appendVerboseNote(R, Shortened);
     return R;
   });
   for (const std::string &A : T.Assumptions)
@@ -71,7 +107,8 @@ static std::string joinDemangled(const std::vector<std::string> &Names) {
   return join(Readable, ", ");
 }
 
-void emitKernelRemarks(const KernelReport &R, OptimizationRemarkEmitter &ORE) {
+void emitKernelRemarks(const KernelReport &R, OptimizationRemarkEmitter &ORE,
+                       bool Verbose) {
   Function &F = *R.Kernel;
   if (R.Gpus.empty() && !R.NoTargetWhy.empty())
     ORE.emit([&] {
@@ -102,20 +139,22 @@ void emitKernelRemarks(const KernelReport &R, OptimizationRemarkEmitter &ORE) {
   if (R.HasModel && !R.IsDeviceFunction)
     ORE.emit([&] {
       OptimizationRemarkAnalysis K(RemarkPassName, "Kernel", &F);
+      bool Shortened = false;
       K << "kernel: one thread alone takes time = ";
-      appendValue(K, "Time", R.Time);
+      appendValue(K, "Time", R.Time, Verbose, Shortened);
       K << " cycles, delay = ";
-      appendValue(K, "Delay", R.Delay);
+      appendValue(K, "Delay", R.Delay, Verbose, Shortened);
       K << " issue cycles, barriers = ";
-      appendValue(K, "Barriers", R.Barriers);
+      appendValue(K, "Barriers", R.Barriers, Verbose, Shortened);
       K << " (costs of " << ore::NV("Gpu", R.Gpus.front()) << ")";
+      appendVerboseNote(K, Shortened);
       return K;
     });
   for (const ModelNote &N : R.Notes)
     emitAssumption(F, N.Loc, &F.getEntryBlock(), N.Text, ORE);
   for (size_t I = 0, E = R.Loops.size(); I != E; ++I)
     if (const Loop *Orig = R.OriginalLoops[I])
-      emitLoopRemark(R.Loops[I], R.HasModel, *Orig, ORE);
+      emitLoopRemark(R.Loops[I], R.HasModel, *Orig, Verbose, ORE);
 }
 
 } // namespace ktime

@@ -10,6 +10,14 @@
 ; RUN:   -ktime-launch='saxpy:grid=512,block=256,regs=32,n=131072' \
 ; RUN:   -ktime-launch='saxpy:grid=8,block=256,regs=32,n=2000' \
 ; RUN:   %S/Inputs/stream.ll | FileCheck %s
+; The short Kernel remark of the first launch: the figures behind the bound
+; (below: 1572864 bytes from DRAM in 24576 ns of execution = 64.0 GB/s, all
+; of the toy GPU's 64 GB/s); 25832 ns = 25.83 us; 64 of 64 warps.
+; RUN: %opt_ktime -passes=kernel-time -disable-output -pass-remarks-analysis=kernel-time \
+; RUN:   -ktime-gpu=%S/Inputs/toy-gpu.yaml -ktime-cold-cache \
+; RUN:   -ktime-launch='saxpy:grid=512,block=256,regs=32,n=131072' \
+; RUN:   %S/Inputs/stream.ll 2>&1 | FileCheck %s --check-prefix=REMARK
+; REMARK: remark: <unknown>:0:0: kernel saxpy on toy-gpu, grid 512x1x1, block 256x1x1: predicted 25.83 us; bound: DRAM (1.6 MB at 64.0 GB/s, 100% of its 64.0 GB/s); occupancy 100%{{$}}
 ;
 ; Per thread: two loads (lat.global) feed fmul and fadd before the store:
 ; time = lat.global + 24, delay 24 (print<kernel-time-cost> lists the 12

@@ -48,12 +48,13 @@
 ; HITS: assumption: cache hit fractions of the loads from -ktime-hits: L1 0.000000, L2 1.000000
 ;
 ; The Kernel remark's per-thread memory quantities (the KP model's mem,
-; uncoalMem) and the launch's hit fractions, warm and cold.
-; RUN: %opt_ktime -passes=kernel-time -disable-output -pass-remarks-analysis=kernel-time \
+; uncoalMem) and the launch's hit fractions, warm and cold (in the verbose
+; remark).
+; RUN: %opt_ktime -passes=kernel-time -disable-output -pass-remarks-analysis=kernel-time -ktime-remarks=verbose \
 ; RUN:   -ktime-gpu=%S/Inputs/toy-gpu.yaml \
 ; RUN:   -ktime-launch='saxpy:grid=512,block=256,regs=32,n=131072' \
 ; RUN:   %S/Inputs/stream.ll 2>&1 | FileCheck %s --check-prefix=REMARK
-; RUN: %opt_ktime -passes=kernel-time -disable-output -pass-remarks-analysis=kernel-time \
+; RUN: %opt_ktime -passes=kernel-time -disable-output -pass-remarks-analysis=kernel-time -ktime-remarks=verbose \
 ; RUN:   -ktime-gpu=%S/Inputs/toy-gpu.yaml -ktime-cold-cache \
 ; RUN:   -ktime-launch='saxpy:grid=512,block=256,regs=32,n=131072' \
 ; RUN:   %S/Inputs/stream.ll 2>&1 | FileCheck %s --check-prefix=REMARK-COLD

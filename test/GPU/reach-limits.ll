@@ -37,7 +37,7 @@
 ; CHECK-LABEL: launch 'loaded_bound:grid=1,block=1024,regs=32'
 ; CHECK: issue 128.0
 ; CHECK: bytes: global 8192.0
-; CHECK: assumption: branches on values loaded from memory (%n) are assumed taken by every lane, for the traffic and the time (an upper bound)
+; CHECK: assumption: branches on data (values loaded from memory, or computed in a way the model does not follow) are assumed taken by every lane, for the traffic and the time (an upper bound)
 ;
 ; short_circuit: if (tid.x < 16 && tid.x < n) light else heavy, as
 ; `entry: br c1, second, heavy; second: br c2, light, heavy`. heavy is

@@ -29,7 +29,7 @@ __global__ void hist(const float *x, unsigned *bins, float *total, size_t n) {
   __threadfence();
 }
 
-// CHECK: remark: kernel hist(float const*, unsigned int*, float*, unsigned long) on a100-pcie-40gb, grid 100x1x1, block 256x1x1: predicted
+// CHECK: remark: kernel hist on a100-pcie-40gb, grid 100x1x1, block 256x1x1: predicted
 // The priced classes (a100-pcie-40gb): an atomic whose result is unused is
 // a reduction (red.global), the shuffle and vote their own classes, the
 // math calls libdevice's prices.
