@@ -44,6 +44,10 @@ struct AffineTrip {
   /// max(0, ceildiv(D, S)).
   std::optional<Expr> EntryDistance;
   Expr Stride;
+  /// The count per entry of the region behind a guard that is the entry
+  /// test "EntryDistance >= 1", when it is not max(0, ceildiv(X, Stride))
+  /// (a halving or doubling loop).
+  std::optional<Expr> GuardedTrip = std::nullopt;
 };
 
 /// The count of \p L, if its only exit is an integer comparison of an affine
@@ -55,6 +59,15 @@ std::optional<AffineTrip>
 computeAffineTripCount(const llvm::Loop &L, llvm::ScalarEvolution &SE,
                        ScevToExpr &Conv, bool HeaderExits,
                        std::vector<std::string> &Assumptions);
+
+/// The count of \p L, if its only exit compares a counter that each
+/// iteration divides by 2^c (lshr, ashr, udiv, sdiv) or multiplies by 2^c
+/// (shl, mul) with an invariant bound: a log2 of the bound's ratio to the
+/// start (GeometricTripCount.cpp).
+std::optional<AffineTrip>
+computeGeometricTripCount(const llvm::Loop &L, llvm::ScalarEvolution &SE,
+                          ScevToExpr &Conv, bool HeaderExits,
+                          std::vector<std::string> &Assumptions);
 
 /// Simplifications that need the symbol facts of ScevToExpr.h: drops min/max
 /// operands another operand provably dominates.
