@@ -79,6 +79,11 @@ Expr simplifyWithSymbolRanges(const Expr &E);
 /// when n + 10 >= 1).
 Expr simplifyUnderGuard(const Expr &Trip, const Expr &X);
 
+/// True if "D >= 1" holds exactly when "X >= 1" does: D is X under that
+/// guard, or a floor or ceiling division of Y by a constant plus a constant
+/// whose test is such a test of Y.
+bool isSameTestAs(const Expr &D, const Expr &X);
+
 /// True if "Trip >= 1" holds exactly when "X >= 1" does, so that
 /// max(0, Trip) counts the iterations per entry of the guarded region.
 bool isPositiveExactlyWhen(const Expr &Trip, const Expr &X);

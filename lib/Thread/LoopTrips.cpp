@@ -255,8 +255,11 @@ LoopTrip computeOne(Loop &L, StringRef Name, ScalarEvolution &SE,
 
   Expr Count = simplifyWithSymbolRanges(*Trip);
   if (std::optional<Expr> X = guardAsPositive(L, SE, Conv)) {
+    // The count of a halving or doubling loop behind its entry test is in
+    // terms of its start, not of X, so an equivalent test also does.
     if (Affine && Affine->EntryDistance &&
-        simplifyUnderGuard(*Affine->EntryDistance, *X) == *X) {
+        (simplifyUnderGuard(*Affine->EntryDistance, *X) == *X ||
+         (Affine->GuardedTrip && isSameTestAs(*Affine->EntryDistance, *X)))) {
       // The guard is the source loop's own entry test.
       Count = simplifyWithSymbolRanges(
           Affine->GuardedTrip ? *Affine->GuardedTrip

@@ -85,6 +85,35 @@ exit:
   ret void
 }
 
+; clang-19 -O0, as KernelTime's canonical copy rotates it: s from ntid.x / 2,
+; the latch tests the phi, s <u 2 exits (s >= 2 goes on: the next s >= 1),
+; and the guard skips the loop when ntid.x <u 2. "ntid.x >= 2" is the same
+; test as "floor(ntid.x / 2) >= 1", the source's s > 0 on the first s, so
+; the count per entry of the guarded region is again floor(log2(a)) + 1.
+; CHECK-LABEL: kernel reduce_o0_19
+; CHECK:      loop1: trip = log2(ntid.x / 2) + 1{{(, lat = .*)?$}}
+; CHECK-NOT:    assumption
+define ptx_kernel void @reduce_o0_19(ptr addrspace(3) %sh) #0 {
+entry:
+  %t = tail call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %nt = tail call i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
+  %half = lshr i32 %nt, 1
+  %skip = icmp ult i32 %nt, 2
+  br i1 %skip, label %exit, label %pre
+pre:
+  br label %loop
+loop:
+  %s = phi i32 [ %half, %pre ], [ %s.next, %loop ]
+  %q = getelementptr inbounds float, ptr addrspace(3) %sh, i32 %t
+  store float 0.0, ptr addrspace(3) %q, align 4
+  tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+  %s.next = lshr i32 %s, 1
+  %last = icmp ult i32 %s, 2
+  br i1 %last, label %exit, label %loop
+exit:
+  ret void
+}
+
 ; -O0 shape (top-tested, after mem2reg): "for (int s = n; s > 0; s /= 2)",
 ; signed, sdiv. The header tests s > 0 before each iteration: s = n, n / 2,
 ; ..., 1: floor(log2(n)) + 1 iterations for n >= 1, none for n <= 0
