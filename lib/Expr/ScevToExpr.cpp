@@ -192,6 +192,19 @@ std::optional<Expr> ScevToExpr::visitNary(const SCEVNAryExpr *N) {
 }
 
 std::optional<Expr> ScevToExpr::visitAddRec(const SCEVAddRecExpr *AR) {
+  // A recurrence of a loop that does not enclose the scope (a runtime-unrolled
+  // loop's prologue, run before it) stands for its value when that loop
+  // exited: its start plus its steps times its count, which ScalarEvolution
+  // gives when it knows the count. Its iteration number would be a symbol no
+  // launch binds.
+  if (Scope && !AR->getLoop()->contains(Scope)) {
+    const SCEV *AtExit = SE.getSCEVAtScope(AR, Scope);
+    if (AtExit != AR && !SCEVExprContains(AtExit, [&](const SCEV *X) {
+          const auto *Inner = dyn_cast<SCEVAddRecExpr>(X);
+          return Inner && Inner->getLoop() == AR->getLoop();
+        }))
+      return visit(AtExit);
+  }
   // The value at iteration k of {c0,+,c1,+,...,+,cm} is sum_i ci * C(k, i).
   Expr K = Expr::symbol(IterSymbol(AR->getLoop()));
   Expr Result = Expr::constant(0);
