@@ -56,20 +56,20 @@ exit:
 ; i + 1, whose value when loop1 exits is its start plus its count times its
 ; step: tid.x + r. That value, not loop1's iteration number iter.loop1 (a
 ; symbol no launch binds), is loop2's first value.
-; loop1's count, ScalarEvolution's zext(n - tid.x) in 2 bits, reads as
-; n mod 4 - tid.x mod 4 = n - 4 * (n / 4) - tid.x + 4 * (tid.x / 4), assumed
-; non-negative (it is (n - tid.x) mod 4 when n mod 4 >= tid.x mod 4).
+; loop1's count, ScalarEvolution's zext(trunc n - trunc tid.x) in 2 bits, is
+; (n - tid.x) mod 4 = n - tid.x - 4 * ((n - tid.x) / 4), exactly.
 ; loop2 tests i + 4 != n at its latch: (n - a) / 4 iterations from a:
-;   a = tid.x + r: (n - tid.x - n mod 4 + tid.x mod 4) / 4 = n / 4 - tid.x / 4;
-;   a = tid.x:     (n - tid.x) / 4.
+;   a = tid.x + r: (n - tid.x - r) / 4 = (n - tid.x) / 4 (r is the remainder);
+;   a = tid.x:     (n - tid.x) / 4 (r = 0).
 ; n = 10, tid.x = 1: r = 1, loop1 runs i = 1, loop2 i = 2, 6: 2 iterations
-; (10 / 4 - 1 / 4 = 2; (10 - 1) / 4 = 2).
+; = 9 / 4. n = 10, tid.x = 3: r = 3, loop1 runs i = 3, 4, 5, loop2 i = 6:
+; 1 = 7 / 4.
 ; CHECK-LABEL: kernel prologue_loop
-; CHECK:      loop1: trip = max(0, n - tid.x - 4 * (n / 4) + 4 * (tid.x / 4)){{(, lat = .*)?$}}
-; CHECK-NEXT:   assumption: zext of n - tid.x - 4 * (n / 4) + 4 * (tid.x / 4) assumed non-negative
-; CHECK:      loop2: trip = max(n / 4 - tid.x / 4, (n - tid.x) / 4){{(, lat = .*)?$}}
+; CHECK:      loop1: trip = max(0, n - tid.x - 4 * ((n - tid.x) / 4)){{(, lat = .*)?$}}
+; CHECK-NOT:    assumption
+; CHECK:      loop2: trip = (n - tid.x) / 4{{(, lat = .*)?$}}
 ; CHECK-NOT:  iter.loop1
-; CHECK:        assumption: the loop is entered with one of 2 first values (a runtime-unrolled loop's prologue); its count is the largest of theirs, max(n / 4 - tid.x / 4, (n - tid.x) / 4)
+; CHECK:        assumption: the loop is entered with one of 2 first values (a runtime-unrolled loop's prologue); its count is the largest of theirs, (n - tid.x) / 4
 define ptx_kernel void @prologue_loop(ptr %out, ptr %in, i32 %n) #0 {
 entry:
   %t = tail call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
