@@ -172,6 +172,22 @@ std::optional<AffineTrip> countFromStart(const Expr &A, const Expr &B,
                     Distance + Stride, Stride};
 }
 
+/// A product in \p X of two or more variables that may wrap (no nuw).
+const SCEV *wrappingProduct(const SCEV *X) {
+  const SCEV *Found = nullptr;
+  (void)SCEVExprContains(X, [&](const SCEV *S) {
+    const auto *M = dyn_cast<SCEVMulExpr>(S);
+    if (!M || M->hasNoUnsignedWrap() ||
+        llvm::count_if(M->operands(), [](const SCEV *Op) {
+          return !isa<SCEVConstant>(Op);
+        }) < 2)
+      return false;
+    Found = M;
+    return true;
+  });
+  return Found;
+}
+
 /// The affine recurrence of \p L that \p X extends (zext or sext), if any.
 const SCEVAddRecExpr *extendedCounter(const SCEV *X, const Loop &L) {
   if (!isa<SCEVZeroExtendExpr>(X) && !isa<SCEVSignExtendExpr>(X))
@@ -263,6 +279,21 @@ computeAffineTripCount(const Loop &L, ScalarEvolution &SE, ScevToExpr &Conv,
                       std::to_string(Ext->getType()->getIntegerBitWidth()) +
                       "-bit value, is assumed not to wrap around");
   }
+  // A product of two variables (tid * k) in an unsigned comparison, or in
+  // the "!=" test of a counter not known free of signed wrap (an unsigned
+  // one), may exceed the width where ScalarEvolution does not know it stays
+  // within: it is read as its mathematical value, and the remark says so.
+  if (Unsigned || (Pred == CmpInst::ICMP_NE && !AR->hasNoSignedWrap()))
+    for (const SCEV *X : {AR->getStart(), Bound})
+      if (const SCEV *M = wrappingProduct(X))
+        if (std::optional<Expr> E = Conv.convertUnsigned(M, &L)) {
+          std::string Text =
+              "the unsigned product " + E->str() +
+              " is assumed not to wrap around its " +
+              std::to_string(M->getType()->getIntegerBitWidth()) + " bits";
+          if (!is_contained(Assumed, Text))
+            Assumed.push_back(Text);
+        }
   auto ConvertStart = [&](const SCEV *X) {
     if (!Ext)
       return ConvertOperand(X);

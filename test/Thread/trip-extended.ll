@@ -1,4 +1,4 @@
-; An int or unsigned counter compared with a size_t bound: the test reads the
+; Unsigned counters. An int or unsigned counter compared with a size_t bound: the test reads the
 ; counter's zext or sext to 64 bits, which ScalarEvolution keeps outside the
 ; recurrence when it cannot prove that the 32-bit counter does not wrap (the
 ; grid-stride step ntid.x * nctaid.x is not known small). The count is that
@@ -120,6 +120,36 @@ body:
   store float 0.0, ptr %p, align 4
   %i.next = add i32 %i, %s
   br label %header
+exit:
+  ret void
+}
+
+; "for (unsigned i = tid * k; i < (tid + 1) * k; ++i)", clang -O3: the latch
+; tests i + 1 != (tid + 1) * k, the guard tid * k <u (tid + 1) * k. The
+; counter runs from tid * k to (tid + 1) * k - 1: k iterations, max(0, k)
+; per entry of the guarded region, as long as the unsigned products do not
+; wrap around 32 bits (tid = 3, k = 2^30: (tid + 1) * k is 0 in 32 bits and
+; the guard skips the loop): two Assumptions say so.
+; CHECK-LABEL: kernel chunk
+; CHECK:      loop1: trip = max(0, k){{(, lat = .*)?$}}
+; CHECK-NEXT:   assumption: the unsigned product k * tid.x is assumed not to wrap around its 32 bits
+; CHECK-NEXT:   assumption: the unsigned product k * tid.x + k is assumed not to wrap around its 32 bits
+define ptx_kernel void @chunk(ptr %out, i32 %k) #0 {
+entry:
+  %t = tail call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %lo = mul i32 %k, %t
+  %t1 = add nuw nsw i32 %t, 1
+  %hi = mul i32 %k, %t1
+  %any = icmp ult i32 %lo, %hi
+  br i1 %any, label %loop, label %exit
+loop:
+  %i = phi i32 [ %i.next, %loop ], [ %lo, %entry ]
+  %i.wide = zext i32 %i to i64
+  %p = getelementptr inbounds float, ptr %out, i64 %i.wide
+  store float 0.0, ptr %p, align 4
+  %i.next = add nuw i32 %i, 1
+  %done = icmp eq i32 %i.next, %hi
+  br i1 %done, label %exit, label %loop
 exit:
   ret void
 }
