@@ -55,3 +55,26 @@ __global__ void halve(unsigned n, float *a) {
   for (unsigned s = n; s > 0; s >>= 1)
     a[s] = 0;
 }
+
+// Signed "s /= 2" (sdiv, or shifts where s > 0 is known) while s > 3:
+// floor(s / 2^k) > 3 exactly when 2^k <= floor(s / 4): floor(log2(floor((n
+// - m) / 4))) + 1 iterations, none for n - m <= 3 (log2 is -1 below 1).
+// n - m = 20: s = 20, 10, 5: 3 = log2(5) + 1.
+__global__ void halve_signed(int n, int m, float *a) {
+#pragma unroll 1
+  // CHECK: loop-shapes.cu:[[@LINE+2]]:3: remark: loop: trip = log2((n - m) / 4) + 1{{(, lat = .*)?}} [
+  // CHECK-NOT: remark: assumption
+  for (int s = n - m; s > 3; s /= 2)
+    a[s] = 0;
+}
+
+// Doubling from 1 while d < n (a scan): d = 1, 2, 4, ...:
+// floor(log2(n - 1)) + 1 = ceil(log2(n)) iterations, none for n <= 1.
+// n = 8: d = 1, 2, 4: 3; n = 9: 4.
+__global__ void doubling(int n, float *a) {
+#pragma unroll 1
+  // CHECK: loop-shapes.cu:[[@LINE+2]]:3: remark: loop: trip = log2(n - 1) + 1{{(, lat = .*)?}} [
+  // CHECK-NOT: remark: assumption
+  for (int d = 1; d < n; d *= 2)
+    a[d] = 0;
+}
