@@ -3,9 +3,9 @@
 // The Expr stage: a small exact symbolic algebra for trip counts, latencies
 // and delays. An Expr is an immutable value (cheap to copy) built from
 // rational constants, named symbols (tid.x, argN, lat.DRAM, trip.L12, ...),
-// + - *, floor division, ceildiv, min and max. Every Expr is kept in one
-// canonical form, so equal expressions compare and print equal; it can be
-// evaluated under bindings of its symbols and have symbols substituted.
+// + - *, floor division, ceildiv, min, max and floor log2. Every Expr is kept
+// in one canonical form, so equal expressions compare and print equal; it can
+// be evaluated under bindings of its symbols and have symbols substituted.
 // docs/expressions.md describes the language, the canonical form and the
 // printing rules.
 //
@@ -113,7 +113,17 @@ struct ExprAccess;
 /// A symbolic expression in canonical form. See docs/expressions.md.
 class Expr {
 public:
-  enum class Kind { Constant, Symbol, Add, Mul, FloorDiv, CeilDiv, Min, Max };
+  enum class Kind {
+    Constant,
+    Symbol,
+    Add,
+    Mul,
+    FloorDiv,
+    CeilDiv,
+    Min,
+    Max,
+    Log2
+  };
 
   /// The constant 0.
   Expr();
@@ -144,12 +154,16 @@ public:
   /// The least / greatest of \p Ops; an empty list gives the constant 0.
   static Expr min(llvm::ArrayRef<Expr> Ops);
   static Expr max(llvm::ArrayRef<Expr> Ops);
+  /// floor(log2(A)) for A >= 1 and -1 for A < 1, printed "log2(A)": so
+  /// log2(A) + 1 is the number of binary digits of an integer A >= 0 (0 for
+  /// A = 0), the count of a loop halving A until it is 0.
+  static Expr log2(const Expr &A);
 
   Kind getKind() const;
   /// Add: the terms in canonical order. Mul: an optional leading Constant
   /// coefficient (never 0 or 1), then the sorted factors. FloorDiv, CeilDiv:
-  /// numerator and divisor. Min, Max: the sorted operands. Empty for
-  /// Constant and Symbol.
+  /// numerator and divisor. Min, Max: the sorted operands. Log2: its
+  /// operand. Empty for Constant and Symbol.
   llvm::ArrayRef<Expr> operands() const;
   bool isConstant() const { return getKind() == Kind::Constant; }
   bool isSymbol() const { return getKind() == Kind::Symbol; }
@@ -172,14 +186,14 @@ public:
   std::optional<Rational> evaluate(const Bindings &B) const;
   /// The same kind of expression over \p Ops instead of its operands,
   /// re-simplified: their sum, product, floor or ceiling quotient, least or
-  /// greatest. A constant or a symbol is itself.
+  /// greatest, log2. A constant or a symbol is itself.
   Expr withOperands(llvm::ArrayRef<Expr> Ops) const;
   /// Replaces the symbols named in \p Subst and re-simplifies.
   Expr substitute(const std::map<std::string, Expr> &Subst) const;
   void collectSymbols(std::set<std::string> &Out) const;
   bool mentions(llvm::StringRef Symbol) const;
   /// True if none of \p Symbols occurs in a product with another
-  /// non-constant factor, in a division, a min or a max.
+  /// non-constant factor, in a division, a min, a max or a log2.
   bool isAffineIn(llvm::ArrayRef<std::string> Symbols) const;
   /// True if the value is an integer whenever every integer symbol is bound
   /// to an integer (see isIntegerSymbol).

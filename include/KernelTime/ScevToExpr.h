@@ -94,6 +94,8 @@ private:
   std::optional<Expr> visitNary(const llvm::SCEVNAryExpr *N);
   std::optional<Expr> visitUnknown(const llvm::SCEVUnknown *U);
   std::optional<Expr> visitDivision(const llvm::Value *V);
+  /// True if ScalarEvolution proves \p S >= 0 (with the scope's guards).
+  bool isNonNegative(const llvm::SCEV *S);
   void requireNonNegative(const llvm::SCEV *S, llvm::StringRef What);
   /// \p S with the facts the scope loop's guards establish.
   const llvm::SCEV *guarded(const llvm::SCEV *S);

@@ -5,6 +5,8 @@
 // (with MinMax.cpp and Division.cpp for the non-polynomial atoms) and renders
 // the canonical result, so every Expr value is canonical. Also the
 // structural total order used for canonical sorting and equality.
+// A log2 is an atom like a symbol: Expr::log2 folds a constant operand and
+// keeps any other as it is.
 //
 //===----------------------------------------------------------------------===//
 
@@ -184,6 +186,14 @@ Expr Expr::max(const Expr &A, const Expr &B) {
 Expr Expr::min(llvm::ArrayRef<Expr> Ops) { return minMax(Kind::Min, Ops); }
 Expr Expr::max(llvm::ArrayRef<Expr> Ops) { return minMax(Kind::Max, Ops); }
 
+Expr Expr::log2(const Expr &A) {
+  // A constant folds; anything else is an atom of its own: no rule moves a
+  // factor out (log2(2 * n) is not log2(n) + 1 when n is 0).
+  if (std::optional<Rational> C = A.getConstant())
+    return constant(floorLog2(*C));
+  return makeNode(Kind::Log2, {A});
+}
+
 Expr Expr::withOperands(llvm::ArrayRef<Expr> Ops) const {
   switch (getKind()) {
   case Kind::Add: {
@@ -206,6 +216,8 @@ Expr Expr::withOperands(llvm::ArrayRef<Expr> Ops) const {
     return min(Ops);
   case Kind::Max:
     return max(Ops);
+  case Kind::Log2:
+    return log2(Ops[0]);
   case Kind::Constant:
   case Kind::Symbol:
     break;

@@ -57,6 +57,12 @@ private:
       Rational Q = *Num / *Den;
       return N.K == Expr::Kind::FloorDiv ? Q.floor() : Q.ceil();
     }
+    if (N.K == Expr::Kind::Log2) {
+      std::optional<Rational> V = eval(N.Ops[0]);
+      if (!V)
+        return std::nullopt;
+      return floorLog2(*V);
+    }
     std::optional<Rational> Acc;
     for (const Expr &Op : N.Ops) {
       std::optional<Rational> V = eval(Op);

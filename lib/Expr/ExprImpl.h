@@ -4,7 +4,7 @@
 // always in canonical form. Arithmetic happens on Poly, a sum-of-products
 // normal form (coefficient x sorted monomial of "key" atoms), and the result
 // is rendered back into an Expr tree. Atoms are symbols and the canonical
-// keys of min/max/floordiv/ceildiv (MinMax.cpp, Division.cpp); a rendered
+// keys of min/max/floordiv/ceildiv/log2 (MinMax.cpp, Division.cpp); a rendered
 // atom that looks different from its key (a min/max with a coefficient pushed
 // into its operands, a floor division shown as ceildiv) remembers its key.
 //
@@ -116,6 +116,9 @@ Expr makeNode(Expr::Kind K, llvm::SmallVector<Expr, 2> Ops,
 Poly minMaxPoly(Expr::Kind K, std::vector<Poly> Ops);
 /// Canonical floor(A / B) or, with \p Ceil, ceil(A / B).
 Poly divPoly(const Poly &A, const Poly &B, bool Ceil);
+
+/// floor(log2(R)) for R >= 1, -1 for R < 1 (the value of Expr::log2).
+Rational floorLog2(const Rational &R);
 
 /// The rendered form of one term: \p Coef times the key atoms of \p M.
 Expr renderTerm(const Rational &Coef, const Monomial &M);

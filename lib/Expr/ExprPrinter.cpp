@@ -3,8 +3,8 @@
 // Infix printing with minimal parentheses (docs/expressions.md, "Printing"):
 // sums show negative terms as subtraction and start with a positive term
 // when there is one; products are "c * f * g" with floor divisions in
-// parentheses; "a / b" is floor division; ceildiv, min and max print as
-// calls; constants print as Rational::print does.
+// parentheses; "a / b" is floor division; ceildiv, min, max and log2 print
+// as calls; constants print as Rational::print does.
 //
 //===----------------------------------------------------------------------===//
 
@@ -133,6 +133,9 @@ static void printExpr(llvm::raw_ostream &OS, const Expr &E) {
     return;
   case Expr::Kind::Max:
     printCall(OS, "max", E.operands());
+    return;
+  case Expr::Kind::Log2:
+    printCall(OS, "log2", E.operands());
     return;
   }
 }

@@ -57,6 +57,7 @@ bool Expr::isIntegral() const {
     return isIntegerSymbol(getSymbolName());
   case Kind::FloorDiv:
   case Kind::CeilDiv:
+  case Kind::Log2:
     return true;
   case Kind::Add:
   case Kind::Mul:

@@ -177,7 +177,8 @@ Poly ktime::toPoly(const Expr &E) {
   case Expr::Kind::FloorDiv:
   case Expr::Kind::CeilDiv:
   case Expr::Kind::Min:
-  case Expr::Kind::Max: {
+  case Expr::Kind::Max:
+  case Expr::Kind::Log2: {
     auto [C, Key] = atomKey(E);
     return Poly::atom(Key, C);
   }

@@ -5,7 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "KernelTime/Expr.h"
+#include "ExprImpl.h"
 
 #include "llvm/Support/raw_ostream.h"
 
@@ -181,6 +181,17 @@ void Rational::print(llvm::raw_ostream &OS) const {
   (Scaled % Scale).print(FS);
   FS.flush();
   OS << '.' << std::string(*Digits - Frac.size(), '0') << Frac;
+}
+
+Rational ktime::floorLog2(const Rational &R) {
+  // 2^k <= R exactly when 2^k <= floor(R), for integers k >= 0.
+  DynamicAPInt N = R.floor().getNumerator();
+  if (N < 1)
+    return Rational(-1);
+  int64_t K = 0;
+  for (DynamicAPInt Power(2); Power <= N; Power *= 2)
+    ++K;
+  return Rational(K);
 }
 
 std::string Rational::str() const {

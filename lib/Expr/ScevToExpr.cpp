@@ -58,11 +58,37 @@ const SCEV *ScevToExpr::guarded(const SCEV *S) {
   return Scope ? SE.applyLoopGuards(S, Scope) : S;
 }
 
-void ScevToExpr::requireNonNegative(const SCEV *S, StringRef What) {
+bool ScevToExpr::isNonNegative(const SCEV *S) {
   if (SE.isKnownNonNegative(S) || SE.isKnownNonNegative(guarded(S)))
-    return;
-  if (Scope && SE.isLoopEntryGuardedByCond(Scope, ICmpInst::ICMP_SGE, S,
-                                           SE.getZero(S->getType())))
+    return true;
+  return Scope && SE.isLoopEntryGuardedByCond(Scope, ICmpInst::ICMP_SGE, S,
+                                              SE.getZero(S->getType()));
+}
+
+/// True if \p S is built from constants, parameters and special registers
+/// by +, * and truncation only: its conversion is congruent to its value
+/// modulo 2^k for its width k (a division, an extension or a min would not
+/// be).
+static bool isRingExpr(const SCEV *S) {
+  return !SCEVExprContains(S, [](const SCEV *X) {
+    switch (X->getSCEVType()) {
+    case scConstant:
+    case scAddExpr:
+    case scMulExpr:
+    case scTruncate:
+      return false;
+    case scUnknown: {
+      const Value *V = cast<SCEVUnknown>(X)->getValue();
+      return !isa<Argument>(V) && !isa<CallInst>(V);
+    }
+    default:
+      return true;
+    }
+  });
+}
+
+void ScevToExpr::requireNonNegative(const SCEV *S, StringRef What) {
+  if (isNonNegative(S))
     return;
   std::optional<Expr> E = visit(S);
   if (E && isKnownNonNegative(*E))
@@ -92,8 +118,20 @@ std::optional<Expr> ScevToExpr::visit(const SCEV *S) {
   case scZeroExtend: {
     const SCEV *Op = cast<SCEVCastExpr>(S)->getOperand();
     // A truncation converts to its unsigned value already.
-    if (!isa<SCEVTruncateExpr>(Op))
-      requireNonNegative(Op, "zext");
+    if (isa<SCEVTruncateExpr>(Op))
+      return visit(Op);
+    // A narrow sum of products (the remainder count of a runtime-unrolled
+    // loop, zext(trunc n - trunc i) in 2 bits) converts to a value congruent
+    // to it modulo 2^k; its unsigned value is that modulo 2^k, exactly.
+    unsigned Bits = Op->getType()->getIntegerBitWidth();
+    if (Bits <= MaxRemainderBits && !isNonNegative(Op) && isRingExpr(Op)) {
+      std::optional<Expr> E = visit(Op);
+      if (!E)
+        return std::nullopt;
+      Expr Modulus = Expr::constant(int64_t(1) << Bits);
+      return *E - Modulus * Expr::floorDiv(*E, Modulus);
+    }
+    requireNonNegative(Op, "zext");
     return visit(Op);
   }
   case scSignExtend:
@@ -192,6 +230,19 @@ std::optional<Expr> ScevToExpr::visitNary(const SCEVNAryExpr *N) {
 }
 
 std::optional<Expr> ScevToExpr::visitAddRec(const SCEVAddRecExpr *AR) {
+  // A recurrence of a loop that does not enclose the scope (a runtime-unrolled
+  // loop's prologue, run before it) stands for its value when that loop
+  // exited: its start plus its steps times its count, which ScalarEvolution
+  // gives when it knows the count. Its iteration number would be a symbol no
+  // launch binds.
+  if (Scope && !AR->getLoop()->contains(Scope)) {
+    const SCEV *AtExit = SE.getSCEVAtScope(AR, Scope);
+    if (AtExit != AR && !SCEVExprContains(AtExit, [&](const SCEV *X) {
+          const auto *Inner = dyn_cast<SCEVAddRecExpr>(X);
+          return Inner && Inner->getLoop() == AR->getLoop();
+        }))
+      return visit(AtExit);
+  }
   // The value at iteration k of {c0,+,c1,+,...,+,cm} is sum_i ci * C(k, i).
   Expr K = Expr::symbol(IterSymbol(AR->getLoop()));
   Expr Result = Expr::constant(0);

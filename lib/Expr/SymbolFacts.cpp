@@ -4,7 +4,7 @@
 // SymbolNamer and the Thread stage create have known ranges: PTX ids
 // (tid, ctaid, laneid, warpid) are >= 0, sizes (ntid, nctaid, WARP_SZ) are
 // >= 1, loop iteration numbers and trip counts are >= 0. Kernel parameters
-// have no known range.
+// have no known range. A log2 is >= -1, and >= 0 when its operand is >= 1.
 //
 //===----------------------------------------------------------------------===//
 #include "KernelTime/ScevToExpr.h"
@@ -31,7 +31,19 @@ bool isKnownNonNegative(const Expr &E) {
     return *E.getConstant() >= Rational(0);
   case Expr::Kind::Symbol:
     return isNonNegativeSymbol(E.getSymbolName());
-  case Expr::Kind::Add:
+  case Expr::Kind::Add: {
+    // Each log2 term is >= -1, so log2(x) + 1 is >= 0.
+    Rational Slack;
+    for (const Expr &T : E.operands()) {
+      if (T.getKind() == Expr::Kind::Log2)
+        Slack -= Rational(1);
+      else if (T.isConstant())
+        Slack += *T.getConstant();
+      else if (!isKnownNonNegative(T))
+        return false;
+    }
+    return Slack >= Rational(0);
+  }
   case Expr::Kind::Mul:
   case Expr::Kind::Min:
     return llvm::all_of(E.operands(), isKnownNonNegative);
@@ -41,6 +53,8 @@ bool isKnownNonNegative(const Expr &E) {
   case Expr::Kind::CeilDiv:
     return isKnownNonNegative(E.operands()[0]) &&
            isKnownPositive(E.operands()[1]);
+  case Expr::Kind::Log2: // log2(x) >= 0 exactly when x >= 1.
+    return isKnownPositive(E.operands()[0]);
   }
   return false;
 }
@@ -63,6 +77,8 @@ bool isKnownPositive(const Expr &E) {
     return false;
   case Expr::Kind::CeilDiv:
     return isKnownPositive(E.operands()[0]) && isKnownPositive(E.operands()[1]);
+  case Expr::Kind::Log2: // log2(x) >= 1 exactly when x >= 2.
+    return isKnownPositive(E.operands()[0] - 1);
   }
   return false;
 }

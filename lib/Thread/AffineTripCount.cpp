@@ -172,6 +172,33 @@ std::optional<AffineTrip> countFromStart(const Expr &A, const Expr &B,
                     Distance + Stride, Stride};
 }
 
+/// A product in \p X of two or more variables that may wrap (no nuw).
+const SCEV *wrappingProduct(const SCEV *X) {
+  const SCEV *Found = nullptr;
+  (void)SCEVExprContains(X, [&](const SCEV *S) {
+    const auto *M = dyn_cast<SCEVMulExpr>(S);
+    if (!M || M->hasNoUnsignedWrap() ||
+        llvm::count_if(M->operands(), [](const SCEV *Op) {
+          return !isa<SCEVConstant>(Op);
+        }) < 2)
+      return false;
+    Found = M;
+    return true;
+  });
+  return Found;
+}
+
+/// The affine recurrence of \p L that \p X extends (zext or sext), if any.
+const SCEVAddRecExpr *extendedCounter(const SCEV *X, const Loop &L) {
+  if (!isa<SCEVZeroExtendExpr>(X) && !isa<SCEVSignExtendExpr>(X))
+    return nullptr;
+  const auto *AR =
+      dyn_cast<SCEVAddRecExpr>(cast<SCEVCastExpr>(X)->getOperand());
+  if (!AR || AR->getLoop() != &L || !AR->isAffine())
+    return nullptr;
+  return AR;
+}
+
 } // namespace
 
 SmallVector<BasicBlock *, 4> getTakenExitingBlocks(const Loop &L) {
@@ -196,12 +223,26 @@ computeAffineTripCount(const Loop &L, ScalarEvolution &SE, ScevToExpr &Conv,
   std::optional<ContinueTest> Test = getContinueTest(L, SE);
   if (!Test)
     return std::nullopt;
-  const auto *AR = dyn_cast<SCEVAddRecExpr>(Test->LHS);
-  const SCEV *Bound = Test->RHS;
+  // An int counter compared with a size_t bound: the test reads the
+  // counter's zext or sext (ScalarEvolution keeps it outside the recurrence
+  // when it cannot prove that the counter does not wrap).
+  const SCEVCastExpr *Ext = nullptr;
+  const SCEV *LHS = Test->LHS, *RHS = Test->RHS;
+  if (!isa<SCEVAddRecExpr>(LHS) && !isa<SCEVAddRecExpr>(RHS)) {
+    if (const SCEVAddRecExpr *In = extendedCounter(LHS, L)) {
+      Ext = cast<SCEVCastExpr>(LHS);
+      LHS = In;
+    } else if (const SCEVAddRecExpr *In = extendedCounter(RHS, L)) {
+      Ext = cast<SCEVCastExpr>(RHS);
+      RHS = In;
+    }
+  }
+  const auto *AR = dyn_cast<SCEVAddRecExpr>(LHS);
+  const SCEV *Bound = RHS;
   CmpInst::Predicate Pred = Test->Pred;
   if (!AR || AR->getLoop() != &L) {
-    AR = dyn_cast<SCEVAddRecExpr>(Test->RHS);
-    Bound = Test->LHS;
+    AR = dyn_cast<SCEVAddRecExpr>(RHS);
+    Bound = LHS;
     Pred = CmpInst::getSwappedPredicate(Pred);
   }
   if (!AR || AR->getLoop() != &L || !AR->isAffine() ||
@@ -209,7 +250,7 @@ computeAffineTripCount(const Loop &L, ScalarEvolution &SE, ScevToExpr &Conv,
     return std::nullopt;
 
   const SCEV *Step = AR->getStepRecurrence(SE);
-  if (Pred == CmpInst::ICMP_NE)
+  if (Pred == CmpInst::ICMP_NE && !Ext)
     if (std::optional<Expr> T = constantNotEqualCount(AR, Bound, SE))
       return AffineTrip{HeaderExits ? *T : *T + 1, std::nullopt,
                         Expr::constant(1)};
@@ -228,20 +269,56 @@ computeAffineTripCount(const Loop &L, ScalarEvolution &SE, ScevToExpr &Conv,
     return Unsigned ? Conv.convertUnsigned(X, &L) : Conv.convert(X, &L);
   };
   std::vector<std::string> Assumed;
+  if (Ext) {
+    // The extended counter is read as the counter's own value: a zext as an
+    // unsigned number, a sext as a signed one, which an unsigned test may
+    // compare only when it starts non-negative (below).
+    Assumed.push_back("the " +
+                      std::to_string(AR->getType()->getIntegerBitWidth()) +
+                      "-bit counter of the loop, compared as a " +
+                      std::to_string(Ext->getType()->getIntegerBitWidth()) +
+                      "-bit value, is assumed not to wrap around");
+  }
+  // A product of two variables (tid * k) in an unsigned comparison, or in
+  // the "!=" test of a counter not known free of signed wrap (an unsigned
+  // one), may exceed the width where ScalarEvolution does not know it stays
+  // within: it is read as its mathematical value, and the remark says so.
+  if (Unsigned || (Pred == CmpInst::ICMP_NE && !AR->hasNoSignedWrap()))
+    for (const SCEV *X : {AR->getStart(), Bound})
+      if (const SCEV *M = wrappingProduct(X))
+        if (std::optional<Expr> E = Conv.convertUnsigned(M, &L)) {
+          std::string Text =
+              "the unsigned product " + E->str() +
+              " is assumed not to wrap around its " +
+              std::to_string(M->getType()->getIntegerBitWidth()) + " bits";
+          if (!is_contained(Assumed, Text))
+            Assumed.push_back(Text);
+        }
+  auto ConvertStart = [&](const SCEV *X) {
+    if (!Ext)
+      return ConvertOperand(X);
+    return isa<SCEVZeroExtendExpr>(Ext) ? Conv.convertUnsigned(X, &L)
+                                        : Conv.convert(X, &L);
+  };
   // The first values of the induction variable: its start, or, when the
   // start is a join of values from outside the loop (a runtime-unrolled
   // loop's prologue enters it at i or at i + 1), each joined value.
   SmallVector<Expr, 2> Starts;
-  if (std::optional<Expr> A = ConvertOperand(AR->getStart()))
+  if (std::optional<Expr> A = ConvertStart(AR->getStart()))
     Starts.push_back(*A);
   else
-    Starts = convertJoinedStart(AR->getStart(), L, SE, ConvertOperand);
+    Starts = convertJoinedStart(AR->getStart(), L, SE, ConvertStart);
   llvm::append_range(Assumed, Conv.getAssumptions());
   std::optional<Expr> S = Conv.convert(Step, &L);
   llvm::append_range(Assumed, Conv.getAssumptions());
   std::optional<Expr> B = ConvertOperand(Bound);
   llvm::append_range(Assumed, Conv.getAssumptions());
   if (Starts.empty() || !B || !S)
+    return std::nullopt;
+  if (Ext && isa<SCEVSignExtendExpr>(Ext) && Unsigned &&
+      !SE.isKnownNonNegative(AR->getStart()) &&
+      !llvm::all_of(Starts,
+                    [](const Expr &A) { return isKnownNonNegative(A); }))
     return std::nullopt;
   // ScalarEvolution's ranges lose the sign of products such as
   // ntid.x * nctaid.x; the symbol facts keep it.

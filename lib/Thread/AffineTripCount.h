@@ -44,6 +44,10 @@ struct AffineTrip {
   /// max(0, ceildiv(D, S)).
   std::optional<Expr> EntryDistance;
   Expr Stride;
+  /// The count per entry of the region behind a guard that is the entry
+  /// test "EntryDistance >= 1", when it is not max(0, ceildiv(X, Stride))
+  /// (a halving or doubling loop).
+  std::optional<Expr> GuardedTrip = std::nullopt;
 };
 
 /// The count of \p L, if its only exit is an integer comparison of an affine
@@ -56,6 +60,15 @@ computeAffineTripCount(const llvm::Loop &L, llvm::ScalarEvolution &SE,
                        ScevToExpr &Conv, bool HeaderExits,
                        std::vector<std::string> &Assumptions);
 
+/// The count of \p L, if its only exit compares a counter that each
+/// iteration divides by 2^c (lshr, ashr, udiv, sdiv) or multiplies by 2^c
+/// (shl, mul) with an invariant bound: a log2 of the bound's ratio to the
+/// start (GeometricTripCount.cpp).
+std::optional<AffineTrip>
+computeGeometricTripCount(const llvm::Loop &L, llvm::ScalarEvolution &SE,
+                          ScevToExpr &Conv, bool HeaderExits,
+                          std::vector<std::string> &Assumptions);
+
 /// Simplifications that need the symbol facts of ScevToExpr.h: drops min/max
 /// operands another operand provably dominates.
 Expr simplifyWithSymbolRanges(const Expr &E);
@@ -65,6 +78,11 @@ Expr simplifyWithSymbolRanges(const Expr &E);
 /// operand another one dominates when X >= 1 goes (max(0, n + 9) is n + 9
 /// when n + 10 >= 1).
 Expr simplifyUnderGuard(const Expr &Trip, const Expr &X);
+
+/// True if "D >= 1" holds exactly when "X >= 1" does: D is X under that
+/// guard, or a floor or ceiling division of Y by a constant plus a constant
+/// whose test is such a test of Y.
+bool isSameTestAs(const Expr &D, const Expr &X);
 
 /// True if "Trip >= 1" holds exactly when "X >= 1" does, so that
 /// max(0, Trip) counts the iterations per entry of the guarded region.

@@ -1,7 +1,9 @@
 //===- LoopTrips.cpp - Trip counts of every loop of a kernel --------------===//
 //
-// trip = iterations per entry into the loop, from ScalarEvolution's
-// backedge-taken count (BTC): BTC + 1 for a loop that exits at its latch
+// trip = iterations per entry into the loop: from the exit comparison of an
+// affine counter (AffineTripCount.cpp) or of a halving or doubling one
+// (GeometricTripCount.cpp), else from ScalarEvolution's backedge-taken count
+// (BTC): BTC + 1 for a loop that exits at its latch
 // (rotated, bottom-tested), BTC for a loop that exits from its header
 // (top-tested: the header runs once more). A rotated loop sits behind a guard
 // that skips it; when the guard is exactly "trip >= 1" the count per entry of
@@ -196,6 +198,9 @@ LoopTrip computeOne(Loop &L, StringRef Name, ScalarEvolution &SE,
 
   std::optional<AffineTrip> Affine =
       computeAffineTripCount(L, SE, Conv, T.HeaderExits, T.Assumptions);
+  if (!Affine)
+    Affine =
+        computeGeometricTripCount(L, SE, Conv, T.HeaderExits, T.Assumptions);
   std::optional<Expr> Trip;
   if (Affine)
     Trip = Affine->Trip;
@@ -250,11 +255,16 @@ LoopTrip computeOne(Loop &L, StringRef Name, ScalarEvolution &SE,
 
   Expr Count = simplifyWithSymbolRanges(*Trip);
   if (std::optional<Expr> X = guardAsPositive(L, SE, Conv)) {
+    // The count of a halving or doubling loop behind its entry test is in
+    // terms of its start, not of X, so an equivalent test also does.
     if (Affine && Affine->EntryDistance &&
-        simplifyUnderGuard(*Affine->EntryDistance, *X) == *X) {
+        (simplifyUnderGuard(*Affine->EntryDistance, *X) == *X ||
+         (Affine->GuardedTrip && isSameTestAs(*Affine->EntryDistance, *X)))) {
       // The guard is the source loop's own entry test.
       Count = simplifyWithSymbolRanges(
-          Expr::max(Expr::constant(0), Expr::ceilDiv(*X, Affine->Stride)));
+          Affine->GuardedTrip ? *Affine->GuardedTrip
+                              : Expr::max(Expr::constant(0),
+                                          Expr::ceilDiv(*X, Affine->Stride)));
     } else {
       Count = simplifyUnderGuard(Count, *X);
       if (isPositiveExactlyWhen(Count, *X))

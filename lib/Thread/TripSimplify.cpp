@@ -116,6 +116,32 @@ Expr simplifyUnderGuard(const Expr &Trip, const Expr &X) {
   });
 }
 
+bool isSameTestAs(const Expr &D, const Expr &X) {
+  if (simplifyUnderGuard(D, X) == X)
+    return true;
+  // D = q + k with q = floor(Y / c) or ceil(Y / c), c >= 1: floor(Y / c) >=
+  // 1 - k exactly when Y >= c * (1 - k), ceil(Y / c) >= 1 - k exactly when
+  // Y >= 1 - c * k (Y, c, k integers). Then D >= 1 is Y - m + 1 >= 1.
+  Rational K;
+  Expr Q = D;
+  if (D.getKind() == Expr::Kind::Add && D.operands().size() == 2 &&
+      D.operands()[1].isConstant()) {
+    Q = D.operands()[0];
+    K = *D.operands()[1].getConstant();
+  }
+  bool Floor = Q.getKind() == Expr::Kind::FloorDiv;
+  if (!Floor && Q.getKind() != Expr::Kind::CeilDiv)
+    return false;
+  const Expr &Y = Q.operands()[0];
+  std::optional<Rational> C = Q.operands()[1].getConstant();
+  if (!C || !C->isInteger() || *C < Rational(1) || !K.isInteger() ||
+      !Y.isIntegral())
+    return false;
+  Rational Least = Floor ? *C * (Rational(1) - K) : Rational(1) - *C * K;
+  Expr Test = Y - Expr::constant(Least) + 1;
+  return simplifyUnderGuard(Test, X) == X;
+}
+
 bool isPositiveExactlyWhen(const Expr &Trip, const Expr &X) {
   if (Trip == X)
     return true;

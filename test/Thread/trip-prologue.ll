@@ -49,6 +49,69 @@ exit:
   ret void
 }
 
+; A runtime-unrolled loop with its remainder in a prologue loop (what clang
+; -O3 makes of "#pragma unroll 4 for (i = tid.x; i < n; ++i)"): loop1 runs
+; r = (n - tid.x) mod 4 iterations of i += 1 from tid.x, then loop2 (4 per
+; iteration) starts from a phi of tid.x (r = 0: loop1 skipped) and loop1's
+; i + 1, whose value when loop1 exits is its start plus its count times its
+; step: tid.x + r. That value, not loop1's iteration number iter.loop1 (a
+; symbol no launch binds), is loop2's first value.
+; loop1's count, ScalarEvolution's zext(trunc n - trunc tid.x) in 2 bits, is
+; (n - tid.x) mod 4 = n - tid.x - 4 * ((n - tid.x) / 4), exactly.
+; loop2 tests i + 4 != n at its latch: (n - a) / 4 iterations from a:
+;   a = tid.x + r: (n - tid.x - r) / 4 = (n - tid.x) / 4 (r is the remainder);
+;   a = tid.x:     (n - tid.x) / 4 (r = 0).
+; n = 10, tid.x = 1: r = 1, loop1 runs i = 1, loop2 i = 2, 6: 2 iterations
+; = 9 / 4. n = 10, tid.x = 3: r = 3, loop1 runs i = 3, 4, 5, loop2 i = 6:
+; 1 = 7 / 4.
+; CHECK-LABEL: kernel prologue_loop
+; CHECK:      loop1: trip = max(0, n - tid.x - 4 * ((n - tid.x) / 4)){{(, lat = .*)?$}}
+; CHECK-NOT:    assumption
+; CHECK:      loop2: trip = (n - tid.x) / 4{{(, lat = .*)?$}}
+; CHECK-NOT:  iter.loop1
+; CHECK:        assumption: the loop is entered with one of 2 first values (a runtime-unrolled loop's prologue); its count is the largest of theirs, (n - tid.x) / 4
+define ptx_kernel void @prologue_loop(ptr %out, ptr %in, i32 %n) #0 {
+entry:
+  %t = tail call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %any = icmp slt i32 %t, %n
+  br i1 %any, label %pre, label %exit
+pre:
+  %len = sub i32 %n, %t
+  %r = and i32 %len, 3
+  %none = icmp eq i32 %r, 0
+  br i1 %none, label %join, label %rem
+rem:
+  %i1 = phi i32 [ %i1.next, %rem ], [ %t, %pre ]
+  %k = phi i32 [ %k.next, %rem ], [ 0, %pre ]
+  %p1 = getelementptr inbounds float, ptr %in, i32 %i1
+  store float 0.0, ptr %p1, align 4
+  %i1.next = add nuw nsw i32 %i1, 1
+  %k.next = add i32 %k, 1
+  %rem.done = icmp eq i32 %k.next, %r
+  br i1 %rem.done, label %join, label %rem
+join:
+  %start = phi i32 [ %t, %pre ], [ %i1.next, %rem ]
+  %left = sub i32 %t, %n
+  %few = icmp ugt i32 %left, -4
+  br i1 %few, label %exit, label %loop
+loop:
+  %i = phi i32 [ %i.next, %loop ], [ %start, %join ]
+  %p = getelementptr inbounds float, ptr %in, i32 %i
+  store float 0.0, ptr %p, align 4
+  %p.1 = getelementptr inbounds float, ptr %p, i32 1
+  store float 0.0, ptr %p.1, align 4
+  %p.2 = getelementptr inbounds float, ptr %p, i32 2
+  store float 0.0, ptr %p.2, align 4
+  %p.3 = getelementptr inbounds float, ptr %p, i32 3
+  store float 0.0, ptr %p.3, align 4
+  %i.next = add nuw nsw i32 %i, 4
+  %done = icmp eq i32 %i.next, %n
+  br i1 %done, label %exit, label %loop
+exit:
+  ret void
+}
+
+declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 declare i32 @llvm.nvvm.read.ptx.sreg.tid.y()
 
 attributes #0 = { mustprogress "target-cpu"="sm_80" }

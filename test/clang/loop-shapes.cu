@@ -45,12 +45,36 @@ __global__ void search(int n, const int *a, int key, int *pos) {
   *pos = i;
 }
 
-// Halving: floor(log2(n)) + 1 iterations, which no affine count expresses;
-// ScalarEvolution only bounds it by the width of the integer.
+// Halving: s = n, n / 2, ..., 1: floor(log2(n)) + 1 iterations for n >= 1,
+// none for n = 0 (log2 is -1 below 1), which no affine count expresses
+// (ScalarEvolution only bounds it by the width of the integer).
 __global__ void halve(unsigned n, float *a) {
 #pragma unroll 1
-  // CHECK: loop-shapes.cu:[[@LINE+2]]:3: remark: loop: trip = trip.L[[@LINE+2]]{{(, lat = .*)?}} [
-  // CHECK: loop-shapes.cu:[[@LINE+1]]:3: remark: assumption: trip count of the loop unknown because ScalarEvolution cannot compute its exit count (the exit condition is not an affine function of the induction variable) (it runs at most 33 times); it is the symbol trip.L[[@LINE+1]] [
+  // CHECK: loop-shapes.cu:[[@LINE+2]]:3: remark: loop: trip = log2(n) + 1{{(, lat = .*)?}} [
+  // CHECK-NOT: remark: assumption
   for (unsigned s = n; s > 0; s >>= 1)
     a[s] = 0;
+}
+
+// Signed "s /= 2" (sdiv, or shifts where s > 0 is known) while s > 3:
+// floor(s / 2^k) > 3 exactly when 2^k <= floor(s / 4): floor(log2(floor((n
+// - m) / 4))) + 1 iterations, none for n - m <= 3 (log2 is -1 below 1).
+// n - m = 20: s = 20, 10, 5: 3 = log2(5) + 1.
+__global__ void halve_signed(int n, int m, float *a) {
+#pragma unroll 1
+  // CHECK: loop-shapes.cu:[[@LINE+2]]:3: remark: loop: trip = log2((n - m) / 4) + 1{{(, lat = .*)?}} [
+  // CHECK-NOT: remark: assumption
+  for (int s = n - m; s > 3; s /= 2)
+    a[s] = 0;
+}
+
+// Doubling from 1 while d < n (a scan): d = 1, 2, 4, ...:
+// floor(log2(n - 1)) + 1 = ceil(log2(n)) iterations, none for n <= 1.
+// n = 8: d = 1, 2, 4: 3; n = 9: 4.
+__global__ void doubling(int n, float *a) {
+#pragma unroll 1
+  // CHECK: loop-shapes.cu:[[@LINE+2]]:3: remark: loop: trip = log2(n - 1) + 1{{(, lat = .*)?}} [
+  // CHECK-NOT: remark: assumption
+  for (int d = 1; d < n; d *= 2)
+    a[d] = 0;
 }

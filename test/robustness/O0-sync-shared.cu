@@ -20,10 +20,9 @@ __global__ void reduce(const float *in, float *out, int n) {
   int t = threadIdx.x;
   buf[t] = t < n ? in[t] : 0.0f;
   __syncthreads();
-  // Halving from ntid.x / 2: floor(log2(ntid.x)) iterations, no affine
-  // count: the trip.<loop> symbol and an Assumption remark.
-  // CHECK: O0-sync-shared.cu:[[@LINE+2]]:3: remark: loop: trip = trip.L[[@LINE+2]]{{(, lat = .*)?}} [
-  // CHECK: O0-sync-shared.cu:[[@LINE+1]]:3: remark: assumption: trip count of the loop unknown because
+  // Halving from ntid.x / 2: s = ntid.x / 2, ..., 1, floor(log2(ntid.x / 2))
+  // + 1 iterations (none for a block of one thread).
+  // CHECK: O0-sync-shared.cu:[[@LINE+1]]:3: remark: loop: trip = log2(ntid.x / 2) + 1{{(, lat = .*)?}} [
   for (int s = blockDim.x / 2; s > 0; s >>= 1) {
     if (t < s)
       buf[t] += buf[t + s];

@@ -34,6 +34,21 @@ TEST(SymbolFactsTest, LoopSymbols) {
   EXPECT_FALSE(isKnownPositive(sym("trip.L3")));
 }
 
+TEST(SymbolFactsTest, Log2) {
+  // log2(x) >= -1; >= 0 for x >= 1; >= 1 for x >= 2.
+  Expr L = Expr::log2(sym("n"));
+  EXPECT_FALSE(isKnownNonNegative(L));
+  EXPECT_TRUE(isKnownNonNegative(L + 1));
+  EXPECT_FALSE(isKnownNonNegative(2 * L + 1));
+  EXPECT_TRUE(isKnownNonNegative(Expr::log2(sym("ntid.x"))));
+  EXPECT_FALSE(isKnownPositive(Expr::log2(sym("ntid.x"))));
+  EXPECT_TRUE(isKnownPositive(Expr::log2(sym("ntid.x") + 1)));
+  EXPECT_TRUE(isKnownNonNegative(
+      Expr::log2(Expr::floorDiv(sym("ntid.x"), Expr::constant(2))) + 1 +
+      sym("tid.x")));
+  EXPECT_FALSE(isKnownNonNegative(L + Expr::log2(sym("m")) + 1));
+}
+
 TEST(SymbolFactsTest, ParametersAreUnknown) {
   EXPECT_FALSE(isKnownNonNegative(sym("n")));
   EXPECT_FALSE(isKnownNonNegative(sym("arg0")));
