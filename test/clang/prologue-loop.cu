@@ -22,4 +22,4 @@ __global__ void strided(float *out, const float *in, int n) {
   out[threadIdx.x] = acc;
 }
 
-// CHECK: remark: kernel strided(float*, float const*, int) on {{.*}}, grid 1x1x1, block 32x1x1: predicted
+// CHECK: remark: kernel strided on {{.*}}, grid 1x1x1, block 32x1x1: predicted

@@ -32,5 +32,5 @@ __global__ void reduce(const float *in, float *out) {
     out[blockIdx.x] = buf[0];
 }
 
-// CHECK: remark: kernel reduce(float const*, float*) on {{.*}}, grid 8x1x1, block 256x1x1: predicted
-// CHECK: remark: kernel reduce(float const*, float*) on {{.*}}, grid 8x1x1, block 1000x1x1: predicted
+// CHECK: remark: kernel reduce on {{.*}}, grid 8x1x1, block 256x1x1: predicted
+// CHECK: remark: kernel reduce on {{.*}}, grid 8x1x1, block 1000x1x1: predicted
