@@ -8,6 +8,8 @@
 #   %clang_cuda  the same without the plugin
 #   %llvm_major  the LLVM major version built against (22 or 19), for
 #                per-version check prefixes: --check-prefixes=CHECK,CHECK-%llvm_major
+#   %ktime_clang the clang++ itself (no flags), for scripts that build their
+#                own command lines
 #   %shlibdir    the build's library directory; %plugin the plugin itself
 #   %targets     the shipped gpu-targets/ directory in the source tree
 #   %ktime_src_root, %ktime_obj_root  the source and build trees
@@ -62,6 +64,7 @@ if config.clang:
         ("%clang_ktime", "%s %s %s" % (config.clang, cuda_flags, plugin_flags))
     )
     config.substitutions.append(("%clang_cuda", "%s %s" % (config.clang, cuda_flags)))
+    config.substitutions.append(("%ktime_clang", config.clang))
 if os.path.exists("/usr/local/cuda/bin/nvcc") or os.path.exists("/usr/local/cuda/include/cuda_runtime.h"):
     config.available_features.add("cuda-sdk")
 
