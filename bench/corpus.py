@@ -48,7 +48,7 @@ def sample(root, n, also):
     return files, picked
 
 
-def outcomes(report_path, specs, rejected):
+def outcomes(report_path, specs, rejected, why_unknown):
     """One entry per kernel: exact, estimate or none (with the reason)."""
     try:
         with open(report_path) as f:
@@ -64,6 +64,9 @@ def outcomes(report_path, specs, rejected):
             est = bool(launched[kernel].get('estimate'))
             k['outcome'] = 'estimate' if est else 'exact'
             k['estimated'] = launched[kernel].get('estimated', {})
+            if est:
+                k['why_unknown'] = sorted({why_unknown.get(sym, 'no remark says')
+                                           for sym in k['estimated']})
         elif kernel in rejected:
             k.update(outcome='none', reason='launch spec rejected: ' + rejected[kernel])
         elif kernel in errors:
@@ -130,7 +133,8 @@ def process(rel, root, comp, timeout, work):
         rec.update(plugin_s=total, plugin_wall=p.wall, pass_s=pass_s or 0.0)
         rec['pass_share'] = 100.0 * (pass_s or 0.0) / total if total else None
         rec['ratio'] = total / rec['base_s'] if rec['base_s'] else None
-        rec['kernels'] = outcomes(report, specs, rejected)
+        rec['kernels'] = outcomes(report, specs, rejected,
+                                  corpus_launch.unknown_trips(p.stderr))
     return rec
 
 

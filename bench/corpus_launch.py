@@ -19,6 +19,8 @@ EXTERN_SHARED = re.compile(r'^(@[\w.$]+) = external\b[^=\n]*\baddrspace\(3\) glo
 ATTR_GROUP = re.compile(r'^attributes (#\d+) = \{(.*)\}\s*$', re.M)
 FLOAT_TYPES = {'half', 'bfloat', 'float', 'double'}
 INT_VALUE = {1: 1, 8: 64}
+UNKNOWN_TRIP = re.compile(r"remark: assumption: trip count of the loop unknown because (.*?); "
+                          r"it is the symbol (\S+) \[", re.M)
 SPEC_ERROR = re.compile(r"error: KernelTime: (.+?):(\d+): launch spec '(.*?)'(?: on [\w.-]+)?: (.*)$",
                         re.M)
 
@@ -89,3 +91,9 @@ def rejected(stderr):
     """{line number of the launch file: reason} of the specs clang's errors
     name (the plugin names every wrong spec of a compile)."""
     return {int(m.group(2)): m.group(4).strip() for m in SPEC_ERROR.finditer(stderr)}
+
+
+def unknown_trips(stderr):
+    """{trip symbol: why the plugin could not count its loop} from the
+    Assumption remarks of STDERR."""
+    return {m.group(2): m.group(1) for m in UNKNOWN_TRIP.finditer(stderr)}

@@ -36,6 +36,29 @@ def reason(message):
     return re.sub(r'\b\d+(\.\d+)?\b', 'N', text)[:160]
 
 
+def loop_reason(why):
+    """Why a loop's count is unknown (the plugin's words), without its
+    bound, names and numbers."""
+    why = re.sub(r' \(it runs at most .*? times\)', '', why)
+    why = re.sub(r'%[\w.]+', '%x', why)
+    why = re.sub(r"'[^']*'", "'…'", why)
+    return re.sub(r'\b\d+(\.\d+)?\b', 'N', why)[:160]
+
+
+def grouped(records, kernel_reasons):
+    """{reason: {'kernels': n, 'files': [...]}}, KERNEL_REASONS giving each
+    kernel's reasons (a kernel counts once per reason)."""
+    out = {}
+    for r in records:
+        for k in r['kernels']:
+            for text in sorted(set(kernel_reasons(k))):
+                g = out.setdefault(text, {'kernels': 0, 'files': []})
+                g['kernels'] += 1
+                if r['file'] not in g['files']:
+                    g['files'].append(r['file'])
+    return out
+
+
 def symbol_kind(sym):
     """The kind of a model symbol (docs/expressions.md) a launch left free."""
     for prefix, kind in (('trip.', "'trip.*' (a loop count)"),
@@ -60,17 +83,11 @@ def summarise(records):
     files = {k: sum(1 for r in records if r['status'] == k) for k, _ in FILE_STATUS}
     kernels = [k for r in records for k in r['kernels']]
     outcome = {k: sum(1 for x in kernels if x['outcome'] == k) for k, _ in KERNEL_OUTCOME}
-    reasons = {}
-    for r in records:
-        for k in r['kernels']:
-            if k['outcome'] == 'none':
-                g = reasons.setdefault(reason(k['reason']), {'kernels': 0, 'files': []})
-                g['kernels'] += 1
-                if r['file'] not in g['files']:
-                    g['files'].append(r['file'])
+    reasons = grouped(records, lambda k: [reason(k['reason'])] if k['outcome'] == 'none' else [])
+    estimated = grouped(records, lambda k: [loop_reason(w) for w in k.get('why_unknown', [])])
     timed = [r for r in records if r.get('plugin_s') is not None]
     return {'files': len(records), 'by_status': files, 'kernels': len(kernels),
-            'by_outcome': outcome, 'reasons': reasons,
+            'by_outcome': outcome, 'reasons': reasons, 'estimated': estimated,
             'pass_share': stats(r['pass_share'] for r in timed),
             'ratio': stats(r['ratio'] for r in timed),
             'plugin_s': stats(r['plugin_s'] for r in timed),
@@ -83,6 +100,16 @@ def _fmt(st, unit):
     return '| %s | %s | %s |' % tuple(unit % st[k] for k in ('median', 'p90', 'max'))
 
 
+def _reason_table(title, groups):
+    if not groups:
+        return []
+    out = ['', '| %s | kernels | files (first 3) |' % title, '| --- | --- | --- |']
+    for text, g in sorted(groups.items(), key=lambda x: (-x[1]['kernels'], x[0])):
+        out.append('| %s | %d | %s |' % (text.replace('|', '\\|'), g['kernels'],
+                                         ', '.join(g['files'][:3])))
+    return out
+
+
 def markdown(s, records, in_collection, tail):
     out = ['### Files', '',
            'Sample: %d of the %d files.' % (s['files'], in_collection), '',
@@ -91,11 +118,8 @@ def markdown(s, records, in_collection, tail):
     out += ['', '### Kernels (one generic launch each)', '', '| kernels | count |',
             '| --- | --- |', '| in the files compiled with the plugin | %d |' % s['kernels']]
     out += ['| %s | %d |' % (text, s['by_outcome'][k]) for k, text in KERNEL_OUTCOME]
-    if s['reasons']:
-        out += ['', '| why not predicted | kernels | files (first 3) |', '| --- | --- | --- |']
-        for text, g in sorted(s['reasons'].items(), key=lambda x: (-x[1]['kernels'], x[0])):
-            out.append('| %s | %d | %s |' % (text.replace('|', '\\|'), g['kernels'],
-                                             ', '.join(g['files'][:3])))
+    out += _reason_table('why not predicted', s['reasons'])
+    out += _reason_table('why a loop count was assumed (estimates)', s['estimated'])
     out += ['', '### Compile time', '',
             'Per file, under `-ftime-report` (user + system seconds); the ratio is the '
             'compile with the plugin, remarks and launches over the compile without it.', '',
