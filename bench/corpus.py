@@ -115,6 +115,8 @@ def process(rel, root, comp, timeout, work):
             if 2 <= line <= len(lines) and not lines[line - 1].startswith('#'):
                 rejected[specs[line - 2][0]] = reason
                 lines[line - 1] = '# rejected: ' + lines[line - 1]
+    with open(os.path.join(d, 'plugin.stderr'), 'w') as f:
+        f.write(p.stderr)
     rec['command'] = ' '.join(cmd)
     rec['launches'] = lines[1:]
     if p.timed_out:
@@ -159,7 +161,7 @@ def main():
     p.add_argument('--tail', type=int, default=5, help='slowest files listed (default 5)')
     p.add_argument('--json', metavar='OUT', help='also write every file\'s record as JSON')
     p.add_argument('--keep', metavar='DIR',
-                   help='keep the launch files, reports and PTX under DIR')
+                   help='keep the launch files, reports, PTX and diagnostics under DIR')
     a = p.parse_args()
     for what, path in (('clang', a.clang), ('plugin', a.plugin)):
         if not os.path.exists(path):
