@@ -147,13 +147,17 @@ def main():
                    help='files, evenly spaced in the sorted list (0: all; default 100)')
     p.add_argument('--also', action='append', default=[], metavar='FILE',
                    help='a file (relative to ROOT) to add to the sample; repeatable')
-    p.add_argument('--jobs', type=int, default=1, help='files compiled at once (default 1)')
-    p.add_argument('--clang', default=os.path.join(LLVM_BIN, 'clang++'))
+    p.add_argument('--jobs', type=int, default=1,
+                   help='files compiled at once (default 1; each file\'s compiles run in turn)')
+    p.add_argument('--clang', default=os.path.join(LLVM_BIN, 'clang++'),
+                   help='clang++ (default: LLVM 22\'s)')
     p.add_argument('--plugin', default=os.path.join(corpus_clang.SRC_ROOT, 'build', 'lib',
-                                                    'KernelTime.so'))
+                                                    'KernelTime.so'),
+                   help='the plugin (default: build/lib/KernelTime.so of this tree)')
     p.add_argument('--cuda', choices=['sdk', 'shim'], default='sdk',
                    help='the SDK headers (default) or the shim test/Inputs/cuda.h')
-    p.add_argument('--cuda-path', default=os.environ.get('CUDA_PATH', '/usr/local/cuda'))
+    p.add_argument('--cuda-path', default=os.environ.get('CUDA_PATH', '/usr/local/cuda'),
+                   help='the CUDA SDK (default: $CUDA_PATH, else /usr/local/cuda)')
     p.add_argument('--timeout', type=float, default=300,
                    help='seconds per compile before it is killed and reported (default 300)')
     p.add_argument('--mllvm', action='append', default=[], metavar='OPTION',
@@ -178,9 +182,14 @@ def main():
     records = []
     try:
         with concurrent.futures.ThreadPoolExecutor(max(1, a.jobs)) as pool:
-            futs = [pool.submit(process, rel, root, comp, a.timeout, work) for rel in picked]
+            futs = {pool.submit(process, rel, root, comp, a.timeout, work): rel
+                    for rel in picked}
             for i, fut in enumerate(concurrent.futures.as_completed(futs), 1):
-                rec = fut.result()
+                try:
+                    rec = fut.result()
+                except (OSError, ValueError, UnicodeError) as e:
+                    rec = {'file': futs[fut], 'kernels': [], 'status': 'not-checked',
+                           'error': '%s: %s' % (type(e).__name__, e)}
                 records.append(rec)
                 print('[%d/%d] %s: %s' % (i, len(picked), rec['file'], rec['status']),
                       file=sys.stderr, flush=True)

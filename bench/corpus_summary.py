@@ -14,7 +14,8 @@ FILE_STATUS = [('no-compile', 'failed to compile without the plugin (not counted
                ('ptx-diff', 'PTX differs with the plugin'),
                ('crash', 'crashed with the plugin'),
                ('plugin-error', 'failed with the plugin (no crash)'),
-               ('plugin-timeout', 'timed out with the plugin')]
+               ('plugin-timeout', 'timed out with the plugin'),
+               ('not-checked', 'not checked (this script failed on it)')]
 KERNEL_OUTCOME = [('exact', 'predicted exactly (`estimate: false`)'),
                   ('estimate', 'predicted with a loop count assumed (`estimate: true`)'),
                   ('none', 'not predicted')]
@@ -140,13 +141,14 @@ def markdown(s, records, in_collection, tail):
                 r['file'], r['base_s'], r['plugin_s'], r['ratio'] or 0, r['pass_s'],
                 r['pass_share'] or 0))
     bad = [r for r in records if r['status'] in ('crash', 'ptx-diff', 'plugin-error',
-                                                  'plugin-timeout')]
+                                                  'plugin-timeout', 'not-checked')]
     if bad:
         out += ['', '### Problems with the plugin', '']
         for r in bad:
-            out += ['- `%s`: %s%s' % (r['file'], r['status'],
-                                      ' (%s)' % r['error'] if r.get('error') else ''),
-                    '  `%s`' % r.get('command', '')]
+            out.append('- `%s`: %s%s' % (r['file'], r['status'],
+                                         ' (%s)' % r['error'] if r.get('error') else ''))
+            if r.get('command'):
+                out.append('  `%s`' % r['command'])
     failed = [r for r in records if r['status'] == 'no-compile']
     if failed:
         out += ['', '### Files that do not compile without the plugin', '']
