@@ -8,6 +8,8 @@
 #   %clang_cuda  the same without the plugin
 #   %llvm_major  the LLVM major version built against (22 or 19), for
 #                per-version check prefixes: --check-prefixes=CHECK,CHECK-%llvm_major
+#   %ktime_clang the clang++ itself (no flags), for scripts that build their
+#                own command lines
 #   %shlibdir    the build's library directory; %plugin the plugin itself
 #   %targets     the shipped gpu-targets/ directory in the source tree
 #   %ktime_src_root, %ktime_obj_root  the source and build trees
@@ -65,6 +67,7 @@ if config.clang:
     config.substitutions.append(("%clang_cuda", "%s %s" % (config.clang, cuda_flags)))
     # The bare clang++, as a user's build system names its compiler.
     config.substitutions.append(("%clang_cxx", config.clang))
+    config.substitutions.append(("%ktime_clang", config.clang))
     # The installed driver's tools, the plugin and shim left to its defaults.
     config.substitutions.append(
         ("%installed_tools", "--clang %s --opt %s" % (config.clang, opt))
