@@ -27,11 +27,11 @@ comment gets the error, and the compile runs again without it.
 """
 
 import os
+import re
 import subprocess
 import tempfile
 import time
 
-from . import engine
 from . import lsp_comments
 from . import lsp_compdb
 from . import lsp_lens
@@ -41,6 +41,7 @@ from . import tools as toolsmod
 
 DEFAULT_ARCH = 'sm_80'
 MAX_RETRIES = 3
+_NAMED_ID = re.compile(r'\bid=([LP]\d+)\b')
 
 
 class Options:
@@ -65,6 +66,7 @@ class Result:
         self.lenses = []
         self.command = None
         self.seconds = 0.0
+        self.failed = False  # the compile ended with errors
 
 
 def _diag(lines, line, col, severity, message, source):
@@ -179,7 +181,11 @@ class Compiler:
                     0, d.source)
         ours = [d for d in diags if lsp_remarks.same_file(d.file, path, cwd)]
         launched = {spec.split(':', 1)[0] for _, spec in launches.values()}
-        res.lenses = lsp_lens.lenses(ours, settings.kernels, launched)
+        if res.failed:
+            res.lenses = [(k.line, 'KernelTime: the compile failed (see the errors)')
+                          for k in settings.kernels]
+        else:
+            res.lenses = lsp_lens.lenses(ours, settings.kernels, launched)
         return res
 
     def _arch(self, flags, project, gpus, catalog):
@@ -221,12 +227,16 @@ class Compiler:
             if rc is None:
                 add(0, lsp_remarks.ERROR, 'KernelTime: %s' % out)
                 return None
-            named = engine.named_launches(out, list(todo)) if rc != 0 else {}
+            named = named_launches(out, todo) if rc != 0 else {}
+            res.failed = rc != 0
             if not named or attempt == MAX_RETRIES:
                 return out
             for lid, message in named.items():
-                add(todo[lid][0], lsp_remarks.ERROR, 'KernelTime: ' + message.split(
-                    'error: ', 1)[-1])
+                message = message.split('error: ', 1)[-1]
+                message = re.sub(re.escape(launch_file) + r':\d+: ', '', message)
+                if not message.startswith('KernelTime: '):
+                    message = 'KernelTime: ' + message
+                add(todo[lid][0], lsp_remarks.ERROR, message)
                 del todo[lid]
         return out
 
@@ -251,3 +261,16 @@ class Compiler:
         if p.returncode < 0:
             return None, 'the compile was stopped (signal %d)' % -p.returncode
         return p.returncode, out.decode('utf-8', errors='replace')
+
+
+def named_launches(text, ids):
+    """{id: the error line naming it} for the launch IDS that the compile's
+    output TEXT names (id=L<n> or id=P<n>) in a line that says "error"."""
+    out = {}
+    for line in (text or '').splitlines():
+        if 'error' not in line.lower():
+            continue
+        for m in _NAMED_ID.finditer(line):
+            if m.group(1) in ids:
+                out.setdefault(m.group(1), line.strip())
+    return out
