@@ -154,6 +154,7 @@ def _add_launch(s, number, value):
         if kernel not in [k.name for k in s.kernels]:
             s.problems.append((number, "launch of '%s': no __global__ kernel of that name "
                                "in this file" % kernel))
+            return  # the plugin would fail the whole compile on it
     else:
         following = [k for k in s.kernels if k.line > number]
         kernel, body = (following[0].name if following else None), value.strip()

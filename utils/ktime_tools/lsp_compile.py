@@ -20,10 +20,12 @@ The command (as utils/ktime-html's, with -S -o /dev/null):
   clang++ -x cuda --cuda-gpu-arch=ARCH --cuda-device-only -O3 -S
       -o /dev/null CUDA-FLAGS FLAGS -fno-discard-value-names
       -fplugin=PLUGIN -fpass-plugin=PLUGIN -Rpass-analysis=kernel-time
-      -mllvm -ktime-gpu=G1,G2 -mllvm -ktime-launch-file=TMP FILE
+      -mllvm -ktime-gpu=G1,G2 -mllvm -ktime-launch-file=TMP
+      -mllvm -ktime-report=TMP.json FILE
 run in the database entry's directory (else the file's). The plugin stops
 the compile at a launch it cannot use and names its id: that launch's
-comment gets the error, and the compile runs again without it.
+comment gets the error, and the compile runs again without it. The lenses
+come from the report (lsp_lens.from_report), else from the remarks.
 """
 
 import os
@@ -37,6 +39,7 @@ from . import lsp_compdb
 from . import lsp_lens
 from . import lsp_project
 from . import lsp_remarks
+from . import report as reportmod
 from . import tools as toolsmod
 
 DEFAULT_ARCH = 'sm_80'
@@ -168,6 +171,12 @@ class Compiler:
                 else os.path.dirname(os.path.abspath(path))
             out = self._run_with_retries(tools, path, arch, gpus, flags, project, launches,
                                          work, cwd, timeout, res, add)
+            try:
+                report = reportmod.load(os.path.join(work, 'report.json'))
+            except reportmod.ReportError as e:
+                report = None
+                if out is not None and not res.failed:
+                    self.log('no report, lenses from the remarks: %s' % e)
         if out is None:
             return res
         diags = lsp_remarks.parse(out)
@@ -180,12 +189,14 @@ class Compiler:
                 add(0, d.severity, where + d.message + ('\n' + hint if hint else ''),
                     0, d.source)
         ours = [d for d in diags if lsp_remarks.same_file(d.file, path, cwd)]
-        launched = {spec.split(':', 1)[0] for _, spec in launches.values()}
+        launch_kernel = {lid: spec.split(':', 1)[0] for lid, (_, spec) in launches.items()}
         if res.failed:
             res.lenses = [(k.line, 'KernelTime: the compile failed (see the errors)')
                           for k in settings.kernels]
+        elif report is not None:
+            res.lenses = lsp_lens.from_report(report, settings.kernels, launch_kernel)
         else:
-            res.lenses = lsp_lens.lenses(ours, settings.kernels, launched)
+            res.lenses = lsp_lens.lenses(ours, settings.kernels, set(launch_kernel.values()))
         return res
 
     def _arch(self, flags, project, gpus, catalog):
@@ -194,7 +205,7 @@ class Compiler:
             return wanted if wanted in flags.arches else flags.arches[0]
         return project.get('arch') or wanted or DEFAULT_ARCH
 
-    def _command(self, tools, path, arch, gpus, flags, project, launch_file):
+    def _command(self, tools, path, arch, gpus, flags, project, launch_file, launches):
         cmd = [tools.clang, '-x', 'cuda', '--cuda-gpu-arch=' + arch, '--cuda-device-only',
                '-O3', '-S', '-o', os.devnull] + tools.cuda_flags() + flags.args
         cmd += ['-I' + d for d in project.get('include')]
@@ -202,7 +213,8 @@ class Compiler:
         cmd += ['-fno-discard-value-names', '-fplugin=' + tools.plugin,
                 '-fpass-plugin=' + tools.plugin, '-Rpass-analysis=kernel-time']
         opts = (['-ktime-gpu=' + ','.join(gpus)] if gpus else []) + \
-            (['-ktime-launch-file=' + launch_file] if launch_file else [])
+            (['-ktime-launch-file=' + launch_file] if launches else []) + \
+            ['-ktime-report=' + os.path.join(os.path.dirname(launch_file), 'report.json')]
         for opt in opts:
             cmd += ['-mllvm', opt]
         return cmd + [os.path.abspath(path)]
@@ -218,8 +230,8 @@ class Compiler:
             if todo:
                 with open(launch_file, 'w') as f:
                     f.write(''.join(spec + '\n' for _, spec in todo.values()))
-            cmd = self._command(tools, path, arch, gpus, flags, project,
-                                launch_file if todo else None)
+            cmd = self._command(tools, path, arch, gpus, flags, project, launch_file,
+                                bool(todo))
             res.command = cmd
             self.log('compile: ' + ' '.join(cmd))
             rc, out = self._run(cmd, cwd, timeout)

@@ -30,8 +30,8 @@ _ACCESS = re.compile(r'^\w+ (?:load|store|atomic) (?:is uncoalesced|has (?:\d+-w
                      r'conflicts|is serialized)')
 _PREDICTION = re.compile(
     r'^kernel (?P<kernel>.+?) on (?P<gpu>\S+), grid (?P<grid>\S+), block (?P<block>\S+): '
-    r'predicted (?P<us>[0-9.]+) us \((?P<ns>\d+) ns\).*?; bound: (?P<bound>[^;\s]+)'
-    r'(?P<estimate>; estimate)?')
+    r'predicted (?P<us>[0-9.]+) us(?: \((?P<ns>\d+) ns\))?.*?; bound: '
+    r'(?P<bound>[A-Za-z0-9_.-]+)')
 _NO_PREDICTION = re.compile(r"^warning: no prediction for launch '(?P<spec>[^']*)' on "
                             r"(?P<gpu>\S+): (?P<reason>.*)$")
 
@@ -64,9 +64,10 @@ class Prediction:
         self.grid = m.group('grid')
         self.block = m.group('block')
         self.us = m.group('us')
-        self.ns = int(m.group('ns'))
+        self.ns = int(m.group('ns')) if m.group('ns') else None
         self.bound = m.group('bound')
-        self.estimate = bool(m.group('estimate'))
+        # Loop counts the plugin assumed (-ktime-unknown-trip).
+        self.estimate = 'counts assumed' in m.string
         self.line = line
 
 
