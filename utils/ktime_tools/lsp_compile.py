@@ -30,6 +30,7 @@ come from the report (lsp_lens.from_report), else from the remarks.
 
 import os
 import re
+import signal
 import subprocess
 import tempfile
 import time
@@ -105,7 +106,7 @@ class Compiler:
         """Kills the compile under way, if any."""
         p = self.running
         if p is not None and p.poll() is None:
-            p.kill()
+            _kill(p)
 
     def compile(self, path, root=None):
         """Result of compiling the file at PATH (workspace ROOT or None)."""
@@ -178,6 +179,8 @@ class Compiler:
                 if out is not None and not res.failed:
                     self.log('no report, lenses from the remarks: %s' % e)
         if out is None:
+            res.lenses = [(k.line, 'KernelTime: the compile failed (see the errors)')
+                          for k in settings.kernels]
             return res
         diags = lsp_remarks.parse(out)
         hint = toolsmod.engine_hint(out)
@@ -256,15 +259,17 @@ class Compiler:
         """(returncode, output) of CMD, or (None, why) where it could not
         run or ran past TIMEOUT seconds (then it is killed)."""
         try:
+            # A session of its own: a stop kills whatever the compiler started.
             p = subprocess.Popen(cmd, cwd=cwd, stdin=subprocess.DEVNULL,
-                                 stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+                                 stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                 start_new_session=True)
         except OSError as e:
             return None, 'cannot run %s: %s' % (cmd[0], e.strerror)
         self.running = p
         try:
             out, _ = p.communicate(timeout=timeout)
         except subprocess.TimeoutExpired:
-            p.kill()
+            _kill(p)
             p.communicate()
             return None, 'the compile ran past %g s and was stopped (timeout in %s)' % (
                 timeout, lsp_project.NAME)
@@ -286,3 +291,11 @@ def named_launches(text, ids):
             if m.group(1) in ids:
                 out.setdefault(m.group(1), line.strip())
     return out
+
+
+def _kill(p):
+    """Kills the process P and its process group (its own session)."""
+    try:
+        os.killpg(p.pid, signal.SIGKILL)
+    except OSError:
+        p.kill()

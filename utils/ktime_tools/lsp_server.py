@@ -105,8 +105,8 @@ class Server:
             if not is_request:
                 self.out.error(None, proto.INVALID_REQUEST, 'a message without method')
             return None  # else a response to one of our requests
-        if not isinstance(params, (dict, list)):
-            params = {}
+        if not isinstance(params, dict):
+            params = {}  # every method served takes an object (or nothing)
         if method == 'exit':
             return 0 if self.shut_down else 1
         if is_request and not self.initialized and method != 'initialize':
@@ -134,6 +134,9 @@ class Server:
     # ------------------------------------------------------------ requests
 
     def initialize(self, msg_id, params):
+        if self.initialized:
+            self.out.error(msg_id, proto.INVALID_REQUEST, 'initialized already')
+            return
         root = params.get('rootUri') or params.get('rootPath')
         folders = params.get('workspaceFolders')
         if not root and isinstance(folders, list) and folders and isinstance(folders[0], dict):
