@@ -30,6 +30,7 @@ come from the report (lsp_lens.from_report), else from the remarks.
 
 import os
 import re
+import shutil
 import signal
 import subprocess
 import tempfile
@@ -131,8 +132,13 @@ class Compiler:
         if problem:
             add(0, lsp_remarks.WARNING, 'KernelTime: ' + problem)
         o = self.options
+        clang = project.get('clang') or o.clang
+        # opt lists the GPU targets: the one beside the clang (of the
+        # plugin's LLVM), else the default.
+        opt = os.path.join(os.path.dirname(os.path.realpath(shutil.which(clang) or clang)),
+                           'opt') if clang else None
         try:
-            tools = toolsmod.Tools(clang=project.get('clang') or o.clang,
+            tools = toolsmod.Tools(clang=clang, opt=opt if opt and os.path.exists(opt) else None,
                                    plugin=project.get('plugin') or o.plugin, ptxas='none',
                                    cuda=project.get('cuda') or o.cuda,
                                    cuda_path=flags.cuda_path or project.get('cuda_path')
