@@ -1,8 +1,9 @@
 # What `cmake --install` adds beside the plugin and the target files (which
-# lib/Plugin and gpu-targets install): the sweep driver and its Python
-# package, the shim header for compiles without the CUDA SDK, and the CMake
-# package (KernelTimeConfig.cmake) that gives users' projects
-# kerneltime_enable(). docs/usage.md, "CMake".
+# lib/Plugin and gpu-targets install): the sweep driver and the language
+# server (docs/editors.md) with their Python package, the shim header for
+# compiles without the CUDA SDK, and the CMake package
+# (KernelTimeConfig.cmake) that gives users' projects kerneltime_enable().
+# docs/usage.md, "CMake".
 include(CMakePackageConfigHelpers)
 
 set(KTIME_DATA_SUBDIR ${CMAKE_INSTALL_DATADIR}/kerneltime)
@@ -13,7 +14,7 @@ set(KTIME_PACKAGE_SUBDIR lib/cmake/KernelTime)
 
 # The driver: its script and package under share/kerneltime/tools, the
 # package's layout.py replaced by the installed tree's.
-install(PROGRAMS ${CMAKE_SOURCE_DIR}/utils/ktime
+install(PROGRAMS ${CMAKE_SOURCE_DIR}/utils/ktime ${CMAKE_SOURCE_DIR}/utils/ktime-lsp
   DESTINATION ${KTIME_DATA_SUBDIR}/tools)
 install(DIRECTORY ${CMAKE_SOURCE_DIR}/utils/ktime_tools
   DESTINATION ${KTIME_DATA_SUBDIR}/tools

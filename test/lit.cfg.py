@@ -94,6 +94,10 @@ if os.path.exists(opt_viewer) and has_yaml:
     config.available_features.add("opt-viewer")
 if shutil.which("chromium"):
     config.available_features.add("chromium")
+# utils/ktime-lsp: Neovim (Debian's neovim, 0.7 or later) as a real LSP
+# client, started headless.
+if shutil.which("nvim"):
+    config.available_features.add("neovim")
 if os.path.exists("/usr/local/cuda/bin/nvcc") or os.path.exists("/usr/local/cuda/include/cuda_runtime.h"):
     config.available_features.add("cuda-sdk")
 

@@ -11,9 +11,10 @@ if [ ${#versions[@]} -eq 0 ]; then versions=(22); fi
 # ship it inside llvm-N-tools as build/utils/lit/lit.py, which needs python3.
 # gnuplot-nox draws the images of utils/ktime --plot; python3-yaml and
 # python3-pygments run LLVM's opt-viewer for utils/ktime-html, and chromium
-# renders its pages in the test of it.
+# renders its pages in the test of it; neovim is the editor the language
+# server utils/ktime-lsp is tested with.
 packages=(cmake ninja-build libgtest-dev python3 gnuplot-nox python3-yaml
-  python3-pygments chromium)
+  python3-pygments chromium neovim)
 for v in "${versions[@]}"; do
   case "$v" in
     22 | 19) packages+=("llvm-$v-dev" "clang-$v" "llvm-$v-tools") ;;
