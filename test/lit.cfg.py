@@ -65,8 +65,7 @@ if config.clang:
         ("%clang_ktime", "%s %s %s" % (config.clang, cuda_flags, plugin_flags))
     )
     config.substitutions.append(("%clang_cuda", "%s %s" % (config.clang, cuda_flags)))
-    # The bare clang++, as a user's build system names its compiler.
-    config.substitutions.append(("%clang_cxx", config.clang))
+    # The bare clang++, as a user's build system or a script names it.
     config.substitutions.append(("%ktime_clang", config.clang))
     # The installed driver's tools, the plugin and shim left to its defaults.
     config.substitutions.append(
