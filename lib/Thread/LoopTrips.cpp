@@ -24,6 +24,9 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <map>
+#include <set>
+
 using namespace llvm;
 
 namespace ktime {
@@ -281,6 +284,34 @@ LoopTrip computeOne(Loop &L, StringRef Name, ScalarEvolution &SE,
   return T;
 }
 
+/// The last loop of \p Trips (\p L) may start where an earlier loop, one
+/// that does not hold it, stopped (a remainder loop after a loop of four
+/// at a time): its count then names that loop's iteration number, which no
+/// launch can give. The earlier loop has run all its iterations by then:
+/// iter.X is its last, trip(X) - 1, in X's own count (X came before, so its
+/// count is known; one that names another earlier loop was settled so).
+void settleEarlierIterations(std::vector<LoopTrip> &Trips, const Loop &L) {
+  LoopTrip &T = Trips.back();
+  std::set<std::string> Symbols;
+  T.Trip.collectSymbols(Symbols);
+  std::map<std::string, Expr> Subst;
+  for (size_t I = 0; I + 1 < Trips.size(); ++I) {
+    const LoopTrip &X = Trips[I];
+    std::string Iter = getIterSymbol(X.Name);
+    if (!Symbols.count(Iter) || X.TheLoop->contains(&L))
+      continue;
+    Subst[Iter] = X.Trip - Expr::constant(1);
+  }
+  if (Subst.empty())
+    return;
+  T.Trip = simplifyWithSymbolRanges(T.Trip.substitute(Subst));
+  std::string Names;
+  for (auto &[Iter, Last] : Subst)
+    Names += (Names.empty() ? "" : ", ") + Iter;
+  T.Assumptions.push_back("the loop starts where an earlier loop stopped: " +
+                          Names + " is that loop's last iteration");
+}
+
 } // namespace
 
 std::vector<LoopTrip> computeLoopTrips(Function &F, LoopInfo &LI,
@@ -293,8 +324,10 @@ std::vector<LoopTrip> computeLoopTrips(Function &F, LoopInfo &LI,
     return getIterSymbol(It == Names.end() ? "outer" : It->second);
   });
   std::vector<LoopTrip> Result;
-  for (Loop *L : Loops)
+  for (Loop *L : Loops) {
     Result.push_back(computeOne(*L, Names[L], SE, Conv));
+    settleEarlierIterations(Result, *L);
+  }
   return Result;
 }
 
