@@ -427,11 +427,9 @@ Expected<Prediction> predictLaunch(const KernelInputs &In,
   // The blocks on an SM: the full waves' (occupancy) if there are any.
   const WaveTime &First = P->WaveTimes.front();
   P->Assumptions.push_back(
-      formatv("{0} fragments cut at barriers every thread passes, in "
-              "sequence in each block (Antonyuk & Mikheev): the first wave's "
-              "take {1} cycles one after another against {2:F1} overlapped; "
-              "with {3} blocks on the SM the sequence adds 1/{3} of the "
-              "difference",
+      formatv("{0} barrier fragments, in sequence in each block (Antonyuk "
+              "& Mikheev): first wave {1} cycles in sequence, {2:F1} "
+              "overlapped; {3} blocks per SM add 1/{3} of the difference",
               In.Fragments.size(), join(FirstWave, " + "), First.Cycles,
               First.BlocksOnSM)
           .str());

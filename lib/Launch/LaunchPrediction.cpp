@@ -324,8 +324,7 @@ bool predictOne(Module &M, const LaunchSpec &Spec, AnalysedKernel &K,
   if (L.RegsSource == "estimate")
     L.Assumptions.push_back(
         "registers per thread estimated from the IR: " + RegsHow +
-        " (give -ktime-regs or regs= from "
-        "ptxas -v for the real count)");
+        " (regs= from ptxas -v gives the real count)");
   if (Occ->BlocksPerSM == 0)
     return Fail("one block does not fit on an SM (" + L.Limiter + ")");
 

@@ -145,7 +145,7 @@ void emitShortPrediction(const KernelReport &R, const LaunchResult &L,
       std::string Counts;
       for (auto &[Name, V] : L.Estimated)
         Counts += (Counts.empty() ? "" : ", ") + Name + " = " + V.str();
-      K << "; " << ore::NV("Estimate", "estimate") << ", counts assumed: "
+      K << "; " << ore::NV("Estimate", "estimate") << ": "
         << ore::NV("EstimatedCounts", Counts);
     }
     return K;

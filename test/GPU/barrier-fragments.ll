@@ -36,7 +36,7 @@
 ; is 32028 + 2203 / 2 = 33129.5 cycles, and the launch 1002 + 33129.5 ns.
 ; CHECK: wave of 4 blocks, 2 on the busiest SM: 33129.5 cycles
 ; CHECK: predicted 34131.5 ns = launch 1002.0 ns + exec 33129.5 ns; bound issue
-; CHECK: assumption: 2 fragments cut at barriers every thread passes, in sequence in each block (Antonyuk & Mikheev): the first wave's take 2203.0 (latency) + 32028.0 (issue) cycles one after another against 32028.0 overlapped; with 2 blocks on the SM the sequence adds 1/2 of the difference
+; CHECK: assumption: 2 barrier fragments, in sequence in each block (Antonyuk & Mikheev): first wave 2203.0 (latency) + 32028.0 (issue) cycles in sequence, 32028.0 overlapped; 2 blocks per SM add 1/2 of the difference
 
 ; A barrier in a loop, on one side of a branch, or in a kernel that calls a
 ; device function does not cut (lib/Thread/BarrierFragments.cpp): the

@@ -206,12 +206,12 @@ exit:
 ; REMARK-NEXT: remark: <unknown>:0:0: loop: trip = trip.chase.loop1, lat = lat.global + 8 cycles, del = 11 cycles per iteration
 ; REMARK-NEXT: remark: <unknown>:0:0: assumption: trip count of the loop unknown because its exit condition depends on a value loaded from memory in the loop; it is the symbol trip.chase.loop1
 ;
-; ESTIMATE: kernel k on a100-pcie-40gb, grid 1x1x1, block 32x1x1: predicted {{.*}}; estimate, counts assumed: trip.chase.loop1 = 16
+; ESTIMATE: kernel k on a100-pcie-40gb, grid 1x1x1, block 32x1x1: predicted {{.*}}; estimate: trip.chase.loop1 = 16
 ; ESTIMATE: assumption ({{.*}}): an estimate: the code does not give the count of trip.chase.loop1, and the launch does not say it; assumed 16 iterations per entry
 ; UNBOUND: warning: no prediction for launch 'k:grid=1,block=32,n=5' on a100-pcie-40gb: no value for 'trip.chase.loop1' in the time
 ; BOUND-NOT: no prediction
 ; BOUND: kernel k on a100-pcie-40gb, grid 1x1x1, block 32x1x1: predicted
-; BOUND-NOT: counts assumed
+; BOUND-NOT: estimate:
 ; BOUND-NOT: no prediction
 
 attributes #0 = { "target-cpu"="sm_80" }
