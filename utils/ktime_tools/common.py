@@ -78,3 +78,21 @@ def split_names(values):
     for v in values or []:
         out += [x.strip() for x in v.split(',') if x.strip()]
     return out
+
+
+def find_upward(source, name, fallbacks=()):
+    """The file NAME in SOURCE's directory or the nearest parent, else the
+    first of FALLBACKS that is a file, else None."""
+    d = os.path.dirname(os.path.abspath(source))
+    while True:
+        cand = os.path.join(d, name)
+        if os.path.isfile(cand):
+            return cand
+        parent = os.path.dirname(d)
+        if parent == d:
+            break
+        d = parent
+    for cand in fallbacks:
+        if os.path.isfile(cand):
+            return cand
+    return None

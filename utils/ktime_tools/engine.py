@@ -365,14 +365,15 @@ def _registers_of(rc, out, kernel, tool):
     return None, None, '%s did not list %s' % (tool, kernel)
 
 
-def named_launches(text, ids):
+def named_launches(text, ids, pattern=None):
     """{id: the error line naming it} for the launch IDS the compiler
-    output TEXT names with id=ID in a line that says "error"."""
+    output TEXT names with id=ID (PATTERN's group 1; default ktime's c<N>)
+    in a line that says "error"."""
     out = {}
     for line in (text or '').splitlines():
         if 'error' not in line.lower():
             continue
-        for m in _NAMED_ID.finditer(line):
+        for m in (pattern or _NAMED_ID).finditer(line):
             if m.group(1) in ids:
                 out.setdefault(m.group(1), line.strip())
     return out

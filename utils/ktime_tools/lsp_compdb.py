@@ -16,6 +16,8 @@ import json
 import os
 import shlex
 
+from . import common
+
 NAME = 'compile_commands.json'
 # Flags kept with their value, as `-I DIR` or `-IDIR`.
 _JOINED = ('-I', '-D', '-U', '-isystem', '-iquote', '-include')
@@ -35,21 +37,11 @@ class Flags:
 
 
 def find(source, root=None):
-    """The compile_commands.json for SOURCE, or None."""
-    d = os.path.dirname(os.path.abspath(source))
-    while True:
-        cand = os.path.join(d, NAME)
-        if os.path.isfile(cand):
-            return cand
-        parent = os.path.dirname(d)
-        if parent == d:
-            break
-        d = parent
-    for cand in ([os.path.join(root, NAME), os.path.join(root, 'build', NAME)]
-                 if root else []):
-        if os.path.isfile(cand):
-            return cand
-    return None
+    """The compile_commands.json for SOURCE (its directory or a parent, else
+    ROOT or ROOT/build), or None."""
+    return common.find_upward(source, NAME, [os.path.join(root, NAME),
+                                             os.path.join(root, 'build', NAME)]
+                              if root else [])
 
 
 def _same(a, b):

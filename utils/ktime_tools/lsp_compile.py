@@ -36,6 +36,7 @@ import subprocess
 import tempfile
 import time
 
+from . import engine as enginemod
 from . import lsp_comments
 from . import lsp_compdb
 from . import lsp_lens
@@ -287,16 +288,9 @@ class Compiler:
 
 
 def named_launches(text, ids):
-    """{id: the error line naming it} for the launch IDS that the compile's
-    output TEXT names (id=L<n> or id=P<n>) in a line that says "error"."""
-    out = {}
-    for line in (text or '').splitlines():
-        if 'error' not in line.lower():
-            continue
-        for m in _NAMED_ID.finditer(line):
-            if m.group(1) in ids:
-                out.setdefault(m.group(1), line.strip())
-    return out
+    """{id: the error line naming it} for the launch IDS (id=L<n> or id=P<n>)
+    that the compile's output TEXT names in a line that says "error"."""
+    return enginemod.named_launches(text, ids, _NAMED_ID)
 
 
 def _kill(p):

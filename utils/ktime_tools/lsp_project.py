@@ -25,6 +25,8 @@ problem the server shows on the source files (and otherwise ignores).
 import os
 import re
 
+from . import common
+
 NAME = '.ktime'
 LIST_KEYS = ('launch', 'include', 'define')
 SINGLE_KEYS = ('gpu', 'cuda', 'cuda_path', 'arch', 'clang', 'plugin', 'timeout')
@@ -89,20 +91,8 @@ def parse(text, path=None):
 def find(source, root=None):
     """The project file for SOURCE: in its directory or the nearest parent,
     else in ROOT (the workspace root), else None."""
-    d = os.path.dirname(os.path.abspath(source))
-    while True:
-        cand = os.path.join(d, NAME)
-        if os.path.isfile(cand):
-            return cand
-        parent = os.path.dirname(d)
-        if parent == d:
-            break
-        d = parent
-    if root:
-        cand = os.path.join(root, NAME)
-        if os.path.isfile(cand):
-            return cand
-    return None
+    return common.find_upward(source, NAME,
+                              [os.path.join(root, NAME)] if root else [])
 
 
 def load(source, root=None):
