@@ -93,6 +93,8 @@ private:
   std::optional<Expr> visitTrunc(const llvm::SCEVTruncateExpr *T);
   std::optional<Expr> visitNary(const llvm::SCEVNAryExpr *N);
   std::optional<Expr> visitUnknown(const llvm::SCEVUnknown *U);
+  /// What \p V is, for a message: "a value loaded from memory at line 12".
+  static std::string describeValue(const llvm::Value &V);
   std::optional<Expr> visitDivision(const llvm::Value *V);
   /// True if ScalarEvolution proves \p S >= 0 (with the scope's guards).
   bool isNonNegative(const llvm::SCEV *S);

@@ -298,13 +298,28 @@ std::optional<Expr> ScevToExpr::visitUnknown(const SCEVUnknown *U) {
     return Expr::symbol(*Name);
   if (std::optional<Expr> E = visitDivision(U->getValue()))
     return E;
-  std::string Text;
-  raw_string_ostream OS(Text);
-  OS << "a value that is neither a kernel parameter nor a PTX special "
-        "register (";
-  U->getValue()->printAsOperand(OS, /*PrintType=*/false);
-  OS << ")";
-  return fail(Text);
+  return fail("a value that is neither a kernel parameter nor a PTX "
+              "special register (" +
+              describeValue(*U->getValue()) + ")");
+}
+
+std::string ScevToExpr::describeValue(const Value &V) {
+  // What the value is, in the source's terms: IR names mean nothing there.
+  std::string What = "a value computed in the kernel";
+  if (isa<LoadInst>(V))
+    What = "a value loaded from memory";
+  else if (isa<CallBase>(V))
+    What = "a call's result";
+  else if (isa<PHINode>(V))
+    What = "a value merged from several paths";
+  else if (isa<ExtractValueInst>(V))
+    What = "a field of an aggregate";
+  else if (isa<SelectInst>(V))
+    What = "a value chosen by a condition";
+  if (const auto *I = dyn_cast<Instruction>(&V))
+    if (const DebugLoc &DL = I->getDebugLoc())
+      What += " at line " + std::to_string(DL.getLine());
+  return What;
 }
 
 } // namespace ktime
