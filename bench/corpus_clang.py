@@ -62,9 +62,11 @@ class Compiler:
         return self.base(src, root) + ['-S', '-o', out, '-ftime-report']
 
     def plugin_ptx(self, src, root, out, launches, report):
-        """With the plugin, its remarks, a launch file and a JSON report."""
+        """With the plugin, its remarks, a launch file and a JSON report;
+        -fplugin too, so that clang 19 knows the -ktime-* options."""
         cmd = self.ptx(src, root, out) + [
-            '-fpass-plugin=' + self.plugin, '-Rpass-analysis=kernel-time',
+            '-fplugin=' + self.plugin, '-fpass-plugin=' + self.plugin,
+            '-Rpass-analysis=kernel-time',
             '-mllvm', '-ktime-launch-file=' + launches,
             '-mllvm', '-ktime-report=' + report]
         for opt in self.extra:

@@ -3,9 +3,7 @@
 // Canonicalises min/max: drops operands dominated by another at a constant
 // difference (which folds constants and removes duplicates), flattens
 // nested operations of the same kind (moving a constant added to the nested
-// one into its operands), drops dominated operands again, takes the
-// non-constant terms all operands share out of it (max(Y + a, Y + b) ==
-// Y + max(a, b)), and
+// one into its operands), drops dominated operands again, and
 // turns the survivors into a key atom times a coefficient: the operands are
 // divided by their common positive content, and of the two equal forms
 // max(X) == -min(-X) the one with fewer operands of negative leading
@@ -55,26 +53,6 @@ static void addOperand(Expr::Kind K, std::vector<Poly> &Kept, const Poly &P) {
   Kept.push_back(P);
 }
 
-/// The non-constant terms every operand has with the same coefficient:
-/// max(Y + a, Y + b) == Y + max(a, b). Without taking them out, chains of
-/// maxima that each add to the one before (a block's critical path through
-/// symbolic latencies) repeat their common part in every operand and grow
-/// exponentially.
-static Poly commonTerms(const std::vector<Poly> &Ops) {
-  Poly Common;
-  for (const auto &[M, C] : Ops.front().terms()) {
-    if (M.empty())
-      continue; // the constant term stays with the operands
-    bool Everywhere = llvm::all_of(llvm::drop_begin(Ops), [&](const Poly &P) {
-      auto It = P.terms().find(M);
-      return It != P.terms().end() && It->second == C;
-    });
-    if (Everywhere)
-      Common.addTerm(M, C);
-  }
-  return Common;
-}
-
 Poly ktime::minMaxPoly(Expr::Kind K, std::vector<Poly> Ops) {
   // Dominance among the operands as given (max(A, A + 1) with A a max), then
   // among the flattened ones.
@@ -99,11 +77,6 @@ Poly ktime::minMaxPoly(Expr::Kind K, std::vector<Poly> Ops) {
     return Poly();
   if (Kept.size() == 1)
     return Kept.front();
-  if (Poly Common = commonTerms(Kept); !Common.isZero()) {
-    for (Poly &P : Kept)
-      P -= Common;
-    return Common + minMaxPoly(K, std::move(Kept));
-  }
 
   Rational G;
   for (const Poly &P : Kept)

@@ -47,11 +47,31 @@ Cycles Cycles::substituted(const std::string &Symbol, const Expr &Value,
   return Cycles(simplifyWithSymbolRanges(E.substitute({{Symbol, Value}})), N);
 }
 
+/// The terms of a sum (the expression itself for anything else).
+static llvm::ArrayRef<Expr> termsOf(const Expr &E) {
+  return E.getKind() == Expr::Kind::Add ? E.operands() : llvm::ArrayRef(E);
+}
+
+/// max(A, B) with the non-constant terms both have taken out:
+/// max(Y + a, Y + b) = Y + max(a, b). A block's critical path adds each
+/// instruction to the maximum before it, so without this the common part
+/// repeats in every operand of every later maximum and the time grows
+/// exponentially with the length of the chain.
+static Expr symbolicMax(const Expr &A, const Expr &B) {
+  Expr Common;
+  for (const Expr &T : termsOf(A))
+    if (!T.isConstant() && llvm::is_contained(termsOf(B), T))
+      Common = Common + T;
+  if (Common.isConstant())
+    return simplifyWithSymbolRanges(Expr::max(A, B));
+  return Common + simplifyWithSymbolRanges(Expr::max(A - Common, B - Common));
+}
+
 Cycles maxCycles(const Cycles &A, const Cycles &B) {
   if (A.Nominal && B.Nominal)
     return *A.Nominal >= *B.Nominal ? A : B;
   Cycles R;
-  R.E = simplifyWithSymbolRanges(Expr::max(A.E, B.E));
+  R.E = symbolicMax(A.E, B.E);
   R.Nominal = std::nullopt;
   return R;
 }
@@ -70,7 +90,7 @@ Cycles maxKeepingLatencies(const Cycles &A, const Cycles &B) {
   if (latencySymbols(A.E) == latencySymbols(B.E))
     return maxCycles(A, B);
   Cycles R;
-  R.E = simplifyWithSymbolRanges(Expr::max(A.E, B.E));
+  R.E = symbolicMax(A.E, B.E);
   R.Nominal = std::nullopt;
   return R;
 }

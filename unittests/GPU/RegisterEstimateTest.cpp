@@ -331,7 +331,7 @@ define ptx_kernel void @straight(ptr %p, i32 %n) {
                                                "straight"));
   // Pressure 3 ({x, y, z}) + the documented overhead 7 = 10.
   EXPECT_EQ(E.Registers, 10u);
-  EXPECT_EQ(E.How, "pressure 3 at block %0 + 7 overhead");
+  EXPECT_EQ(E.How, "pressure 3 at basic block 1 of the kernel + 7 overhead");
 }
 
 TEST_F(RegisterEstimateTest, EstimateStaysInPtxasRange) {
@@ -342,8 +342,10 @@ define ptx_kernel void @empty() {
                                                    "empty"));
   // 0 + 7 = 7, below the 8 ptxas gives any kernel that does something.
   EXPECT_EQ(Empty.Registers, 8u);
-  EXPECT_EQ(Empty.How, "pressure 0 at block %0 + 7 overhead, raised to the "
-                       "minimum 8");
+  EXPECT_EQ(
+      Empty.How,
+      "pressure 0 at basic block 1 of the kernel + 7 overhead, raised to the "
+      "minimum 8");
 
   RegisterEstimate Decl = estimateRegisters(parse(R"(
 declare ptx_kernel void @decl(ptr)
@@ -368,8 +370,10 @@ declare ptx_kernel void @decl(ptr)
   Big += "  store <4 x float> %s68, ptr %p\n  ret void\n}\n";
   RegisterEstimate Capped = estimateRegisters(parse(Big, "big"));
   EXPECT_EQ(Capped.Registers, 255u);
-  EXPECT_EQ(Capped.How, "pressure 280 at block %0 + 7 overhead, capped at 255 "
-                        "(ptxas spills the rest)");
+  EXPECT_EQ(
+      Capped.How,
+      "pressure 280 at basic block 1 of the kernel + 7 overhead, capped at 255 "
+      "(ptxas spills the rest)");
 }
 
 TEST_F(RegisterEstimateTest, HugeFunctionsFallBackToBlockLocalPressure) {
@@ -408,7 +412,8 @@ define ptx_kernel void @caller(ptr %p) {
                                                "caller"));
   // {x} = 1 (then {y}): 1 + 7 = 8.
   EXPECT_EQ(E.Registers, 8u);
-  EXPECT_EQ(E.How, "pressure 1 at block %0 + 7 overhead; 1 call not inlined, "
+  EXPECT_EQ(E.How, "pressure 1 at basic block 1 of the kernel + 7 overhead; 1 "
+                   "call not inlined, "
                    "the callees' registers not counted");
 }
 
