@@ -1,5 +1,6 @@
 """Generic launches for bench/corpus.py: the kernels of a device module's
-LLVM IR (`define ... ptx_kernel void @NAME(...)`) with their parameter
+LLVM IR (`define ... ptx_kernel void @NAME(...)`, or a definition
+!nvvm.annotations marks a kernel, as clang 19 writes them) with their parameter
 types, one launch spec each (docs/usage.md, "Launch specs"), and the specs
 the plugin rejects, read back from clang's errors.
 
@@ -15,6 +16,9 @@ import re
 
 DEFINE = re.compile(r'^define\b[^@\n]*\bptx_kernel\s+void\s+@("[^"]+"|[\w.$]+)\((.*)\)(.*)\{\s*$',
                     re.M)
+# Older IR (clang 19) marks kernels in !nvvm.annotations instead.
+ANY_DEFINE = re.compile(r'^define\b[^@\n]*\bvoid\s+@("[^"]+"|[\w.$]+)\((.*)\)(.*)\{\s*$', re.M)
+ANNOTATED = re.compile(r'!\{ptr @("[^"]+"|[\w.$]+), !"kernel", i32 1\}')
 EXTERN_SHARED = re.compile(r'^(@[\w.$]+) = external\b[^=\n]*\baddrspace\(3\) global', re.M)
 ATTR_GROUP = re.compile(r'^attributes (#\d+) = \{(.*)\}\s*$', re.M)
 FLOAT_TYPES = {'half', 'bfloat', 'float', 'double'}
@@ -46,8 +50,13 @@ def split_params(text):
 def kernels(ir):
     """[(mangled name, [param type], body, attribute text)] of IR's kernels."""
     groups = {m.group(1): m.group(2) for m in ATTR_GROUP.finditer(ir)}
+    annotated = {m.group(1) for m in ANNOTATED.finditer(ir)}
+    found = list(DEFINE.finditer(ir))
+    named = {m.group(1) for m in found}
+    found += [m for m in ANY_DEFINE.finditer(ir)
+              if m.group(1) in annotated and m.group(1) not in named]
     out = []
-    for m in DEFINE.finditer(ir):
+    for m in sorted(found, key=lambda m: m.start()):
         end = ir.find('\n}', m.end())
         body = ir[m.end():end if end >= 0 else len(ir)]
         attrs = m.group(3) + ' '.join(groups.get(g, '') for g in re.findall(r'#\d+', m.group(3)))
