@@ -45,8 +45,9 @@ run_suite() {
   fi
   echo "== $label: testing =="
   cmake --build "$dir" --target check 2>&1 | tee "$dir/check.log" || rc=$?
-  passed=$(sed -n 's/^ *Passed: *\([0-9]*\).*/\1/p' "$dir/check.log" | tail -n 1)
-  failed=$(sed -n 's/^ *Failed: *\([0-9]*\).*/\1/p' "$dir/check.log" | tail -n 1)
+  # lit aligns the colons when it prints other counts ("Passed     : 457").
+  passed=$(sed -n 's/^ *Passed *: *\([0-9]*\).*/\1/p' "$dir/check.log" | tail -n 1)
+  failed=$(sed -n 's/^ *Failed *: *\([0-9]*\).*/\1/p' "$dir/check.log" | tail -n 1)
   passed=${passed:-0}
   failed=${failed:-0}
   if [ "$rc" -ne 0 ]; then
