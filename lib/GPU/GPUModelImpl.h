@@ -93,6 +93,10 @@ public:
   WaveSolver(const KernelInputs &In, const LaunchShape &Shape,
              const GpuTarget &T, const ClockSettings &Clocks);
 
+  /// The rate of a bandwidth level (\p Level: L1, Shared, L2 or DRAM) the
+  /// waves are taken against, GPU-wide in GB/s at the prediction's clocks.
+  double levelGBs(Bound Level) const;
+
   /// The wave of \p NBlocks blocks starting at linear block \p FirstBlock:
   /// its blocks' times are the envelope of its first, middle and last.
   llvm::Expected<WaveResult> solve(uint64_t FirstBlock, uint64_t NBlocks);
@@ -163,9 +167,10 @@ private:
   bool HaveMain = false;
   double MainTime = 0, MainDelay = 0, MainBarriers = 0;
   std::vector<std::string> Notes;
-  /// Bytes per SM cycle.
+  /// Bytes per SM cycle: L1 and shared per SM, L2 and DRAM for the GPU.
   double L1BytesPerClk = 0, SharedBytesPerClk = 0, L2BytesPerClk = 0,
          DRAMBytesPerClk = 0;
+  double SmMHz = 0;
 };
 
 } // namespace ktime

@@ -369,13 +369,10 @@ Expected<Prediction> predictWhole(const KernelInputs &In,
   P.UncoalescedBytes = Traffic[TrafficUncoalesced];
   P.L1HitBytes = Traffic[TrafficL1Hit];
   P.L2HitBytes = Traffic[TrafficL2Hit];
-  // The rates the wave solver takes the levels against (WaveSolver.cpp),
-  // GPU-wide: bytes per SM cycle times the SMs, in GB/s.
-  double SmGHz = Clocks.SmMHz / 1e3;
-  P.L1GBs = T.L1.BytesPerClkPerSM * T.SmCount * SmGHz;
-  P.SharedGBs = T.Shared.BytesPerClkPerSM * T.SmCount * SmGHz;
-  P.L2GBs = T.L2.BandwidthGBs;
-  P.DramGBs = T.DRAM.BandwidthGBs * (Clocks.MemMHz / T.MemClockMHz);
+  P.L1GBs = Solver.levelGBs(Bound::L1);
+  P.SharedGBs = Solver.levelGBs(Bound::Shared);
+  P.L2GBs = Solver.levelGBs(Bound::L2);
+  P.DramGBs = Solver.levelGBs(Bound::DRAM);
 
   std::string LaunchNote;
   double Launch = launchCycles(T, Blocks, Threads, &LaunchNote);

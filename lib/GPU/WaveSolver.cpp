@@ -64,6 +64,23 @@ WaveSolver::WaveSolver(const KernelInputs &In, const LaunchShape &Shape,
   L2BytesPerClk = T.L2.BandwidthGBs * 1e3 / Clocks.SmMHz;
   DRAMBytesPerClk = T.DRAM.BandwidthGBs * (Clocks.MemMHz / T.MemClockMHz) *
                     1e3 / Clocks.SmMHz;
+  SmMHz = Clocks.SmMHz;
+}
+
+double WaveSolver::levelGBs(Bound Level) const {
+  // Per SM for L1 and shared, for the GPU for L2 and DRAM.
+  switch (Level) {
+  case Bound::L1:
+    return L1BytesPerClk * T.SmCount * SmMHz / 1e3;
+  case Bound::Shared:
+    return SharedBytesPerClk * T.SmCount * SmMHz / 1e3;
+  case Bound::L2:
+    return L2BytesPerClk * SmMHz / 1e3;
+  case Bound::DRAM:
+    return DRAMBytesPerClk * SmMHz / 1e3;
+  default:
+    return 0;
+  }
 }
 
 Expected<const BlockSample *>

@@ -71,10 +71,10 @@ PreservedAnalyses KernelTimePass::run(Module &M, ModuleAnalysisManager &MAM) {
       analyseModule(M, MAM, WantAccessRemarks ? &Copy : nullptr);
   if (!Reports)
     return PreservedAnalyses::all();
+  bool Verbose = options::RemarkStyle == "verbose";
   for (const KernelReport &R : *Reports) {
     annotateKernel(R);
     OptimizationRemarkEmitter ORE(R.Kernel);
-    bool Verbose = options::RemarkStyle == "verbose";
     emitKernelRemarks(R, ORE, Verbose);
     emitLaunchRemarks(R, ORE, Verbose);
   }

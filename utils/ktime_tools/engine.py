@@ -388,9 +388,18 @@ def failure_text(text, lines=6):
     first = next((l for l in kept if 'error:' in l), None)
     if first is not None and first not in tail:
         tail = [first, '...'] + tail
-    if 'unable to load plugin' in (text or '') and 'undefined symbol' in text:
-        tail.append(WRONG_CLANG_HINT)
+    hint = wrong_clang_hint(text)
+    if hint:
+        tail.append(hint)
     return '\n'.join(tail) if tail else '(no output)'
+
+
+def wrong_clang_hint(text):
+    """WRONG_CLANG_HINT if the compile output TEXT says the plugin could not
+    be loaded for a missing LLVM symbol, else None."""
+    if 'unable to load plugin' in (text or '') and 'undefined symbol' in text:
+        return WRONG_CLANG_HINT
+    return None
 
 
 # A plugin built against one LLVM does not load into another's clang.

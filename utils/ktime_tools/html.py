@@ -14,6 +14,7 @@ import subprocess
 import sys
 import tempfile
 
+from . import engine
 from . import tools as toolsmod
 
 USAGE_ERROR = 2
@@ -107,9 +108,9 @@ def main(argv=None):
                              text=True, errors='replace', cwd=os.path.dirname(args.source))
         if res.returncode != 0:
             print(res.stderr.rstrip(), file=sys.stderr)
-            hint = [l for l in [toolsmod.engine_hint(res.stderr)] if l]
-            for l in hint:
-                print(l, file=sys.stderr)
+            hint = engine.wrong_clang_hint(res.stderr)
+            if hint:
+                print(hint, file=sys.stderr)
             print('ktime-html: error: the compile of %s failed' % args.source, file=sys.stderr)
             return 1
         # The remarks as the compile printed them, as ktime-html's log.

@@ -190,7 +190,7 @@ class Compiler:
                           for k in settings.kernels]
             return res
         diags = lsp_remarks.parse(out)
-        hint = toolsmod.engine_hint(out)
+        hint = enginemod.wrong_clang_hint(out)
         for d in diags:
             if lsp_remarks.same_file(d.file, path, cwd):
                 add(d.line, d.severity, d.message, d.col, d.source)

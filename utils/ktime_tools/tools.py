@@ -82,14 +82,6 @@ class Tools:
         return ['-ktime-target-dir=' + self.target_dir] if self.target_dir else []
 
 
-def engine_hint(text):
-    """The hint for a compile that could not load the plugin, or None."""
-    from . import engine
-    if 'unable to load plugin' in (text or '') and 'undefined symbol' in text:
-        return engine.WRONG_CLANG_HINT
-    return None
-
-
 # ---------------------------------------------------------------- GPU names
 
 _LIST_LINE = re.compile(r'^\s{2}(\S+)\s+arch\s+(sm_\d+)(.*)$')
