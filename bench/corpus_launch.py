@@ -24,7 +24,7 @@ ATTR_GROUP = re.compile(r'^attributes (#\d+) = \{(.*)\}\s*$', re.M)
 FLOAT_TYPES = {'half', 'bfloat', 'float', 'double'}
 INT_VALUE = {1: 1, 8: 64}
 UNKNOWN_TRIP = re.compile(r"remark: assumption: trip count of the loop unknown because (.*?); "
-                          r"it is the symbol (\S+) \[", re.M)
+                          r"it is the symbol (\S+)(?: \(or \S+\))? \[", re.M)
 SPEC_ERROR = re.compile(r"error: KernelTime: (.+?):(\d+): launch spec '(.*?)'(?: on [\w.-]+)?: (.*)$",
                         re.M)
 

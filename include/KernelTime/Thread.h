@@ -15,6 +15,7 @@
 #include "llvm/IR/PassManager.h"
 
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -33,12 +34,18 @@ namespace ktime {
 /// What KernelTime knows about one loop.
 struct LoopTrip {
   const llvm::Loop *TheLoop = nullptr;
-  /// "L<line>" (or "L<line>_<col>" when two loops share a line), or
-  /// "loop<N>" (N its 1-based preorder index) without debug locations; in a
-  /// function that is not a kernel, prefixed by the function's symbol and a
-  /// dot ("_Z6helperPfi.loop1"). The loop's symbols are trip.<Name> and
+  /// "loop<N>", N its 1-based preorder index (outer loops before inner
+  /// ones, siblings in the order of their headers); in a function that is
+  /// not a kernel, prefixed by the function's symbol and a dot
+  /// ("_Z6helperPfi.loop1"). The loop's symbols are trip.<Name> and
   /// iter.<Name>.
   std::string Name;
+  /// "L<line>" (or "L<line>_<col>" when loops of several columns share the
+  /// line), prefixed as Name, where the loop has a source location; empty
+  /// otherwise. Copies of one source loop (an inner loop of an unrolled
+  /// one) share it. A launch may bind trip.<LineName> for trip.<Name> of
+  /// every loop that has it (docs/usage.md).
+  std::string LineName;
   unsigned Depth = 1;
   /// Iterations per entry into the loop: how often the loop body runs each
   /// time control reaches the loop (docs/model.md).
@@ -89,6 +96,13 @@ std::vector<ModelNote> findIrreducibleCycles(llvm::Function &F,
 std::string getTripSymbol(llvm::StringRef LoopName);
 /// The symbol for the 0-based iteration number of a loop named \p LoopName.
 std::string getIterSymbol(llvm::StringRef LoopName);
+
+/// The line names of \p Loops' symbols (trip.L12, iter.L12) mapped to
+/// their own (trip.loop1, iter.loop1; several loops when unrolling copied
+/// one source loop), added to \p Aliases.
+void addLoopSymbolAliases(
+    const std::vector<LoopTrip> &Loops,
+    std::map<std::string, std::vector<std::string>> &Aliases);
 
 /// Every loop of \p F, outer loops before inner ones, in source order,
 /// named as LoopTrip::Name says.

@@ -196,9 +196,11 @@ hitOverride(const Function &F, const std::vector<std::string> &AllHits) {
 }
 
 /// One launch on one GPU; false after an error the user must fix.
-bool predictOne(Module &M, const LaunchSpec &Spec, AnalysedKernel &K,
-                const GpuTarget &T, KernelInputBuilder &Builder,
-                RegisterCache &Estimates, const LaunchOptions &Opts) {
+bool predictOne(
+    Module &M, const LaunchSpec &Spec, AnalysedKernel &K, const GpuTarget &T,
+    KernelInputBuilder &Builder, RegisterCache &Estimates,
+    const LaunchOptions &Opts,
+    const std::map<std::string, std::vector<std::string>> &Aliases) {
   LaunchResult L;
   L.Spec = Spec;
   L.Gpu = T.Name;
@@ -247,8 +249,8 @@ bool predictOne(Module &M, const LaunchSpec &Spec, AnalysedKernel &K,
     reportError(M, toString(Hits.takeError()));
     return false;
   }
-  Expected<std::map<std::string, Expr>> Params =
-      bindParameters(Spec, F, Builder.modelSymbols(), L.Assumptions, L.Params);
+  Expected<std::map<std::string, Expr>> Params = bindParameters(
+      Spec, F, Builder.modelSymbols(), Aliases, L.Assumptions, L.Params);
   if (!Params) {
     reportError(M, toString(Params.takeError()));
     return false;
@@ -261,8 +263,12 @@ bool predictOne(Module &M, const LaunchSpec &Spec, AnalysedKernel &K,
       estimateUnknownCounts(Builder.timeSymbols(), Opts.UnknownTrip, *Params);
   if (!L.Estimated.empty()) {
     std::string Names;
-    for (auto &[Name, V] : L.Estimated)
-      Names += (Names.empty() ? "" : ", ") + Name;
+    // Two names, and how many more (the JSON report's "estimated" has
+    // them all), so that the remark stays one line.
+    for (size_t I = 0; I != L.Estimated.size() && I != 2; ++I)
+      Names += (I ? ", " : "") + L.Estimated[I].first;
+    if (L.Estimated.size() > 2)
+      Names += " and " + std::to_string(L.Estimated.size() - 2) + " more";
     L.Assumptions.push_back(
         "an estimate: the code does not give the count of " + Names +
         ", and the launch does not say it; assumed " +
@@ -447,6 +453,11 @@ bool predictLaunches(Module &M, const std::vector<LaunchSpec> &Specs,
            std::unique_ptr<KernelInputBuilder>>
       Builders;
   RegisterCache Estimates;
+  // A loop's line name binds its count too; a device function's loops are
+  // in its own report.
+  std::map<std::string, std::vector<std::string>> Aliases;
+  for (const AnalysedKernel &K : Kernels)
+    addLoopSymbolAliases(K.Report->Loops, Aliases);
   // A -ktime-hits for a kernel the module does not have was ignored
   // silently (a misspelt name); a launch spec naming one is an error too.
   for (const std::string &Text : Opts.Hits) {
@@ -483,7 +494,7 @@ bool predictLaunches(Module &M, const std::vector<LaunchSpec> &Specs,
         B = std::make_unique<KernelInputBuilder>(
             *(*K)->Analysed, *(*K)->FAM, *T, Opts.BarrierFragments, Known);
       }
-      if (!predictOne(M, Spec, **K, *T, *B, Estimates, Opts)) {
+      if (!predictOne(M, Spec, **K, *T, *B, Estimates, Opts, Aliases)) {
         AllGood = false;
         break;
       }

@@ -52,9 +52,17 @@ std::optional<std::string> checkIntegerValue(const Rational &Value,
 /// out-of-range number for an integer, a negative trip count). \p Bound
 /// gets each value as bound: a floating-point parameter's rounded to its
 /// type.
+/// True for trip.L12 and iter.L12_5, the line names of loop symbols.
+static bool isLineName(StringRef Name) {
+  if (!Name.consume_front("trip.L") && !Name.consume_front("iter.L"))
+    return false;
+  return !Name.empty() && isDigit(Name.front());
+}
+
 Expected<std::map<std::string, Expr>>
 bindParameters(const LaunchSpec &Spec, const Function &F,
                const std::set<std::string> &ModelSymbols,
+               const std::map<std::string, std::vector<std::string>> &Aliases,
                std::vector<std::string> &Assumptions,
                std::vector<std::pair<std::string, Rational>> &Bound) {
   SymbolNamer Names(F);
@@ -80,14 +88,30 @@ bindParameters(const LaunchSpec &Spec, const Function &F,
     }
     if (!Symbol && ModelSymbols.count(Name))
       Symbol = Name;
-    if (!Symbol)
+    // A line name stands for every loop of that line in the model (the
+    // copies an unrolled outer loop made of an inner one).
+    std::vector<std::string> Symbols;
+    if (Symbol)
+      Symbols.push_back(*Symbol);
+    else if (auto Alias = Aliases.find(Name); Alias != Aliases.end())
+      for (const std::string &S : Alias->second)
+        if (ModelSymbols.count(S))
+          Symbols.push_back(S);
+    if (Symbols.empty()) {
+      std::string Hint;
+      if (Aliases.empty() && isLineName(Name))
+        Hint = "; a line name (trip.L12) needs source locations "
+               "(-Rpass-analysis=kernel-time or -g), trip.loopN always works";
       return Fail("'" + Name + "' is not a parameter of " +
                   demangle(F.getName().str()) +
                   " (parameters: " + join(Known, ", ") +
-                  "; argN always works) nor a symbol of its model");
-    if (auto [It, New] = GivenBy.try_emplace(*Symbol, Name); !New)
-      return Fail("'" + It->second + "' and '" + Name +
-                  "' both give parameter " + *Symbol);
+                  "; argN always works) nor a symbol of its model" + Hint);
+    }
+    Symbol = Symbols.front();
+    for (const std::string &S : Symbols)
+      if (auto [It, New] = GivenBy.try_emplace(S, Name); !New)
+        return Fail("'" + It->second + "' and '" + Name +
+                    "' both give parameter " + S);
     auto Bad = [&](const Twine &Why) {
       return Fail("'" + Name + "=" + Number.Text + "': " + Why.str());
     };
@@ -137,7 +161,8 @@ bindParameters(const LaunchSpec &Spec, const Function &F,
             " read as unsigned); if the kernel's parameter is signed, it is " +
             (Value - signedLimit(Bits) * Rational(2)).str());
     }
-    Subst[*Symbol] = Expr::constant(Value);
+    for (const std::string &S : Symbols)
+      Subst[S] = Expr::constant(Value);
     Bound.push_back({Name, Value});
   }
   return Subst;

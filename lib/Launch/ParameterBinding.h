@@ -26,14 +26,16 @@ namespace ktime {
 
 /// The substitution of the spec's parameters: each NAME is a parameter of
 /// the kernel (by source name or argN) or another symbol of its model
-/// (trip.L12); an error for a name that is neither, for two names of one
-/// parameter, and for a value the parameter cannot hold (a fraction or an
-/// out-of-range number for an integer, a negative trip count). \p Bound
-/// gets each value as bound: a floating-point parameter's rounded to its
-/// type.
+/// (trip.loop1), or an alias of one in \p Aliases (trip.L12 for
+/// trip.loop1, loopSymbolAliases); an error for a name that is neither, for two
+/// names of one parameter, and for a value the parameter cannot hold (a
+/// fraction or an out-of-range number for an integer, a negative trip count).
+/// \p Bound gets each value as bound: a floating-point parameter's rounded to
+/// its type.
 llvm::Expected<std::map<std::string, Expr>>
 bindParameters(const LaunchSpec &Spec, const llvm::Function &F,
                const std::set<std::string> &ModelSymbols,
+               const std::map<std::string, std::vector<std::string>> &Aliases,
                std::vector<std::string> &Assumptions,
                std::vector<std::pair<std::string, Rational>> &Bound);
 

@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "KernelTime/Report.h"
+#include "KernelTime/ScevToExpr.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/DebugInfoMetadata.h"
@@ -41,6 +42,7 @@ json::Array strings(const std::vector<std::string> &V) {
 
 json::Object loopObject(const LoopTrip &T) {
   json::Object O{{"name", T.Name},
+                 {"line_name", T.LineName},
                  {"line", T.Loc ? T.Loc.getLine() : 0},
                  {"trip", T.Trip.str()},
                  {"exact", T.Exact}};
@@ -49,6 +51,17 @@ json::Object loopObject(const LoopTrip &T) {
     O["del"] = T.Del.str();
   }
   return O;
+}
+
+/// Each parameter's names: argN, which always binds, and the name
+/// expressions print it with (the same, or its source name).
+json::Array parameterNames(const llvm::Function &F) {
+  SymbolNamer Namer(F);
+  json::Array A;
+  for (const Argument &Arg : F.args())
+    A.push_back(json::Object{{"name", "arg" + std::to_string(Arg.getArgNo())},
+                             {"printed", Namer.getParamName(Arg.getArgNo())}});
+  return A;
 }
 
 json::Object launchObject(const KernelReport &R, const LaunchResult &L) {
@@ -115,6 +128,7 @@ json::Object launchObject(const KernelReport &R, const LaunchResult &L) {
                               {"dram_bytes", P.DramBytes},
                               {"shared_bytes", P.SharedBytes}}},
       {"loops", std::move(Loops)},
+      {"parameters", parameterNames(*R.Kernel)},
       {"assumptions", strings(L.Assumptions)},
       {"arch", json::Object{{"code", R.Arch},
                             {"gpu", L.GpuArch},

@@ -142,9 +142,12 @@ void emitShortPrediction(const KernelReport &R, const LaunchResult &L,
     streamBoundFigures(K, P);
     K << "; occupancy " << ore::NV("Occupancy", percent(L.Occupancy)) << "%";
     if (!L.Estimated.empty()) {
-      std::string Counts;
-      for (auto &[Name, V] : L.Estimated)
-        Counts += (Counts.empty() ? "" : ", ") + Name + " = " + V.str();
+      // The first count; the JSON report and the Assumption remark name
+      // the others.
+      auto &[Name, V] = L.Estimated.front();
+      std::string Counts = Name + " = " + V.str();
+      if (size_t More = L.Estimated.size() - 1)
+        Counts += " and " + std::to_string(More) + " more";
       K << "; " << ore::NV("Estimate", "estimate") << ": "
         << ore::NV("EstimatedCounts", Counts);
     }

@@ -83,7 +83,7 @@ static void emitLoopRemark(const LoopTrip &T, bool HasModel, const Loop &Where,
     OptimizationRemarkAnalysis R(RemarkPassName, "Loop", Where.getStartLoc(),
                                  Where.getHeader());
     bool Shortened = false;
-    R << "loop: trip = ";
+    R << "loop " << ore::NV("Loop", T.Name) << ": trip = ";
     appendValue(R, "Trip", T.Trip, Verbose, Shortened, MaxShortTrip);
     if (HasModel) {
       R << ", lat = ";

@@ -62,35 +62,39 @@ SmallVector<Loop *, 8> loopsInSourceOrder(Function &F, LoopInfo &LI) {
   return Result;
 }
 
-/// L<line>, L<line>_<col> when lines repeat, loop<N> without locations;
-/// in a function that is not a kernel (a device function a kernel calls),
-/// qualified by the function's symbol, <function>.L<line>, so that its
-/// symbols do not clash with the kernel's or another function's when its
-/// cost joins the kernel's.
-DenseMap<const Loop *, std::string> nameLoops(const Function &F,
-                                              ArrayRef<Loop *> Loops) {
-  StringMap<unsigned> LineUses;
+/// The names of a loop (docs/usage.md, "Names a launch can bind"):
+/// loop<N> by preorder position, which needs no debug information, and
+/// L<line> where the loop has a source location, L<line>_<col> when loops
+/// of several columns share the line; copies of one source loop (made by
+/// unrolling an outer loop) share their line name. In a function that is
+/// not a kernel (a device function a kernel calls), both are qualified by
+/// the function's symbol, <function>.loop<N>, so that its symbols do not
+/// clash with the kernel's or another function's when its cost joins the
+/// kernel's.
+struct LoopNames {
+  std::string Name;
+  std::string LineName;
+};
+
+DenseMap<const Loop *, LoopNames> nameLoops(const Function &F,
+                                            ArrayRef<Loop *> Loops) {
+  std::map<unsigned, std::set<unsigned>> ColumnsOfLine;
   for (const Loop *L : Loops)
     if (DebugLoc DL = L->getStartLoc())
-      ++LineUses["L" + std::to_string(DL.getLine())];
-  DenseMap<const Loop *, std::string> Names;
-  StringMap<unsigned> Taken;
-  for (unsigned I = 0; I != Loops.size(); ++I) {
-    const Loop *L = Loops[I];
-    std::string Name;
-    if (DebugLoc DL = L->getStartLoc()) {
-      Name = "L" + std::to_string(DL.getLine());
-      if (LineUses[Name] > 1)
-        Name += "_" + std::to_string(DL.getCol());
-    }
-    if (Name.empty() || Taken.count(Name))
-      Name = "loop" + std::to_string(I + 1);
-    Taken[Name] = 1;
-    Names[L] = Name;
-  }
+      ColumnsOfLine[DL.getLine()].insert(DL.getCol());
+  std::string Prefix;
   if (!compat::isKernel(F) && F.hasName())
-    for (auto &[L, Name] : Names)
-      Name = (F.getName() + "." + Name).str();
+    Prefix = (F.getName() + ".").str();
+  DenseMap<const Loop *, LoopNames> Names;
+  for (unsigned I = 0; I != Loops.size(); ++I) {
+    LoopNames &N = Names[Loops[I]];
+    N.Name = Prefix + "loop" + std::to_string(I + 1);
+    if (DebugLoc DL = Loops[I]->getStartLoc()) {
+      N.LineName = Prefix + "L" + std::to_string(DL.getLine());
+      if (ColumnsOfLine[DL.getLine()].size() > 1)
+        N.LineName += "_" + std::to_string(DL.getCol());
+    }
+  }
   return Names;
 }
 
@@ -188,11 +192,13 @@ std::optional<Expr> guardAsPositive(const Loop &L, ScalarEvolution &SE,
   }
 }
 
-LoopTrip computeOne(Loop &L, StringRef Name, ScalarEvolution &SE,
+LoopTrip computeOne(Loop &L, const LoopNames &Names, ScalarEvolution &SE,
                     ScevToExpr &Conv) {
+  StringRef Name = Names.Name;
   LoopTrip T;
   T.TheLoop = &L;
-  T.Name = Name.str();
+  T.Name = Names.Name;
+  T.LineName = Names.LineName;
   T.Depth = L.getLoopDepth();
   T.Loc = L.getStartLoc();
   BasicBlock *Latch = L.getLoopLatch();
@@ -252,7 +258,10 @@ LoopTrip computeOne(Loop &L, StringRef Name, ScalarEvolution &SE,
     T.Trip = Expr::symbol(getTripSymbol(Name));
     T.Exact = false;
     T.Assumptions.push_back("trip count of the loop unknown because " + Why +
-                            "; it is the symbol " + getTripSymbol(Name));
+                            "; it is the symbol " + getTripSymbol(Name) +
+                            (T.LineName.empty()
+                                 ? std::string()
+                                 : " (or " + getTripSymbol(T.LineName) + ")"));
     return T;
   }
 
@@ -314,14 +323,24 @@ void settleEarlierIterations(std::vector<LoopTrip> &Trips, const Loop &L) {
 
 } // namespace
 
+void addLoopSymbolAliases(
+    const std::vector<LoopTrip> &Loops,
+    std::map<std::string, std::vector<std::string>> &Aliases) {
+  for (const LoopTrip &T : Loops)
+    if (!T.LineName.empty()) {
+      Aliases[getTripSymbol(T.LineName)].push_back(getTripSymbol(T.Name));
+      Aliases[getIterSymbol(T.LineName)].push_back(getIterSymbol(T.Name));
+    }
+}
+
 std::vector<LoopTrip> computeLoopTrips(Function &F, LoopInfo &LI,
                                        ScalarEvolution &SE) {
   SmallVector<Loop *, 8> Loops = loopsInSourceOrder(F, LI);
-  DenseMap<const Loop *, std::string> Names = nameLoops(F, Loops);
+  DenseMap<const Loop *, LoopNames> Names = nameLoops(F, Loops);
   SymbolNamer Namer(F);
   ScevToExpr Conv(SE, Namer, [&Names](const Loop *L) {
     auto It = Names.find(L);
-    return getIterSymbol(It == Names.end() ? "outer" : It->second);
+    return getIterSymbol(It == Names.end() ? "outer" : It->second.Name);
   });
   std::vector<LoopTrip> Result;
   for (Loop *L : Loops) {

@@ -16,7 +16,7 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK:  loops: 1
 ; CHECK-NEXT:    loop1: trip = max(0, n){{(, lat = .*)?$}}
 ; REMARK: remark: <unknown>:0:0: kernel is not optimised (optnone, -O0): KernelTime analyses a canonicalised copy
-; REMARK: remark: <unknown>:0:0: loop: trip = max(0, n){{(, lat = .*)?$}}
+; REMARK: remark: <unknown>:0:0: loop loop{{[0-9]+}}: trip = max(0, n){{(, lat = .*)?$}}
 ; The original keeps its allocas and its loop structure:
 ; META: %k = alloca i32
 ; META: br label %cond, !llvm.loop [[ID:![0-9]+]]

@@ -199,11 +199,11 @@ exit:
 ; META-DAG: [[CL]] = !{!"ktime.lat", !"lat.global + 8"}
 ; META-DAG: [[D11]] = !{!"ktime.del", !"11"}
 ;
-; REMARK: remark: <unknown>:0:0: loop: trip = 8, lat = 8 cycles, del = 11 cycles per iteration
+; REMARK: remark: <unknown>:0:0: loop loop1: trip = 8, lat = 8 cycles, del = 11 cycles per iteration
 ; REMARK: remark: <unknown>:0:0: device function powi is called by k, twice; its loops run in every call
-; REMARK-NEXT: remark: <unknown>:0:0: loop: trip = max(0, n), lat = 8 cycles, del = 7 cycles per iteration
+; REMARK-NEXT: remark: <unknown>:0:0: loop powi.loop1: trip = max(0, n), lat = 8 cycles, del = 7 cycles per iteration
 ; REMARK: remark: <unknown>:0:0: device function chase is called by k; its loops run in every call
-; REMARK-NEXT: remark: <unknown>:0:0: loop: trip = trip.chase.loop1, lat = lat.global + 8 cycles, del = 11 cycles per iteration
+; REMARK-NEXT: remark: <unknown>:0:0: loop chase.loop1: trip = trip.chase.loop1, lat = lat.global + 8 cycles, del = 11 cycles per iteration
 ; REMARK-NEXT: remark: <unknown>:0:0: assumption: trip count of the loop unknown because its exit condition depends on a value loaded from memory in the loop; it is the symbol trip.chase.loop1
 ;
 ; ESTIMATE: kernel k on a100-pcie-40gb, grid 1x1x1, block 32x1x1: predicted {{.*}}; estimate: trip.chase.loop1 = 16

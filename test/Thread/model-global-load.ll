@@ -31,7 +31,7 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK-NEXT:    delay = 836
 ; CHECK-NEXT:    barriers = 0
 ; CHECK:         loop1: trip = 64, lat = lat.global + 8, del = 13 per iteration, time = max(832, 64 * lat.global + 512)
-; REMARK: remark: <unknown>:0:0: loop: trip = 64, lat = lat.global + 8 cycles, del = 13 cycles per iteration
+; REMARK: remark: <unknown>:0:0: loop loop{{[0-9]+}}: trip = 64, lat = lat.global + 8 cycles, del = 13 cycles per iteration
 define ptx_kernel void @gsum(ptr %x, ptr %out) #0 {
 entry:
   br label %loop

@@ -28,7 +28,7 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK-NEXT:    barriers = 0
 ; CHECK:         loop1: trip = 100, lat = 16, del = 13 per iteration, time = 1600
 ; REMARK: remark: <unknown>:0:0: kernel: one thread alone takes time = 1600 cycles, delay = 1304 issue cycles, barriers = 0 (costs of a100-pcie-40gb)
-; REMARK: remark: <unknown>:0:0: loop: trip = 100, lat = 16 cycles, del = 13 cycles per iteration
+; REMARK: remark: <unknown>:0:0: loop loop{{[0-9]+}}: trip = 100, lat = 16 cycles, del = 13 cycles per iteration
 define ptx_kernel void @recurrence(float %a, float %b, ptr %out) #0 {
 entry:
   br label %loop

@@ -39,7 +39,7 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK-NEXT:    barriers = 32
 ; CHECK:         loop1: trip = 16, lat = lat.shared + 4, del = 31 per iteration, time = max(496, 16 * lat.shared + 64)
 ; REMARK: remark: <unknown>:0:0: kernel: one thread alone takes time = max(508, 16 * lat.shared + 76) cycles, delay = 506 issue cycles, barriers = 32 (costs of a100-pcie-40gb)
-; REMARK: remark: <unknown>:0:0: loop: trip = 16, lat = lat.shared + 4 cycles, del = 31 cycles per iteration
+; REMARK: remark: <unknown>:0:0: loop loop{{[0-9]+}}: trip = 16, lat = lat.shared + 4 cycles, del = 31 cycles per iteration
 define ptx_kernel void @tile_loop(float %a, ptr %out) #0 {
 entry:
   %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()

@@ -10,7 +10,7 @@ target triple = "nvptx64-nvidia-cuda"
 ; runs 14 + 1 = 15 times.
 ; CHECK-LABEL: kernel fifteen
 ; CHECK:       loop1: trip = 15{{(, lat = .*)?$}}
-; REMARK: remark: <unknown>:0:0: loop: trip = 15{{(, lat = .*)?$}}
+; REMARK: remark: <unknown>:0:0: loop loop{{[0-9]+}}: trip = 15{{(, lat = .*)?$}}
 ; META: br i1 %c, label %loop, label %exit, !llvm.loop [[ID:![0-9]+]]
 define ptx_kernel void @fifteen(ptr %out) #0 {
 entry:

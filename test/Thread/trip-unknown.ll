@@ -11,7 +11,7 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK-LABEL: kernel chase
 ; CHECK:      loop1: trip = trip.loop1 [not exact]{{(, lat = .*)?$}}
 ; CHECK-NEXT:   assumption: trip count of the loop unknown because its exit condition depends on a value loaded from memory in the loop; it is the symbol trip.loop1
-; REMARK: remark: <unknown>:0:0: loop: trip = trip.loop1{{(, lat = .*)?$}}
+; REMARK: remark: <unknown>:0:0: loop loop{{[0-9]+}}: trip = trip.loop1{{(, lat = .*)?$}}
 ; REMARK: remark: <unknown>:0:0: assumption: trip count of the loop unknown because its exit condition depends on a value loaded from memory in the loop; it is the symbol trip.loop1
 ; META: !{!"ktime.trip", !"trip.loop1"}
 define ptx_kernel void @chase(ptr %next, i32 %start, ptr %length) #0 {

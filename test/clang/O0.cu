@@ -10,9 +10,9 @@
 // With -O0 -g the debug info names the parameters.
 // CHECK: O0.cu:[[@LINE+1]]:1: remark: kernel is not optimised (optnone, -O0): KernelTime analyses a canonicalised copy
 __global__ void rows(int n, int m, float *out) {
-  // CHECK: O0.cu:[[@LINE+1]]:3: remark: loop: trip = max(0, n){{(, lat = .*)?}} [-Rpass-analysis=kernel-time]
+  // CHECK: O0.cu:[[@LINE+1]]:3: remark: loop loop{{[0-9]+}}: trip = max(0, n){{(, lat = .*)?}} [-Rpass-analysis=kernel-time]
   for (int i = 0; i < n; ++i)
-    // CHECK: O0.cu:[[@LINE+1]]:5: remark: loop: trip = max(0, m){{(, lat = .*)?}} [-Rpass-analysis=kernel-time]
+    // CHECK: O0.cu:[[@LINE+1]]:5: remark: loop loop{{[0-9]+}}: trip = max(0, m){{(, lat = .*)?}} [-Rpass-analysis=kernel-time]
     for (int j = 0; j < m; ++j)
       out[i * m + j] = 0;
 }

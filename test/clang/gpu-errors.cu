@@ -29,7 +29,7 @@
 // RUN: %clang_ktime --cuda-gpu-arch=sm_52 --cuda-device-only -O3 -S \
 // RUN:   -o /dev/null -Rpass-analysis=kernel-time %s 2>&1 | FileCheck %s --check-prefix=NOTARGET
 // NOTARGET: remark: warning: no GPU target for sm_52
-// NOTARGET: remark: loop: trip = max(0, arg0)
+// NOTARGET: remark: loop loop{{[0-9]+}}: trip = max(0, arg0)
 
 __global__ void fill(int n, float *out) {
 #pragma unroll 1

@@ -11,7 +11,7 @@
 // RUN:   | FileCheck %s
 
 __global__ void saxpy(int n, float a, const float *x, float *y) {
-  // CHECK: grid-stride.cu:[[@LINE+1]]:3: remark: loop: trip = max(0, ceildiv(n - ctaid.x * ntid.x - tid.x, nctaid.x * ntid.x)){{(, lat = .*)?}} [-Rpass-analysis=kernel-time]
+  // CHECK: grid-stride.cu:[[@LINE+1]]:3: remark: loop loop{{[0-9]+}}: trip = max(0, ceildiv(n - ctaid.x * ntid.x - tid.x, nctaid.x * ntid.x)){{(, lat = .*)?}} [-Rpass-analysis=kernel-time]
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
        i += blockDim.x * gridDim.x)
     y[i] = a * x[i] + y[i];

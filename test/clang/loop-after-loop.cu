@@ -3,7 +3,7 @@
 // loop's first value is either tid.x (the first loop did not run) or the
 // first loop's counter after its last iteration, tid.x + 4 * ntid.x * T1
 // with T1 the first loop's count, max(0, ceildiv(n - 3 * ntid.x - tid.x,
-// 4 * ntid.x)): its iteration number iter.L<first> is settled to its last,
+// 4 * ntid.x)): its iteration number iter.loop1 is settled to its last,
 // T1 - 1, in the kernel's own symbols, so that a launch can be predicted
 // (the count keeps the larger of the two first values' counts, with an
 // assumption).
@@ -16,11 +16,11 @@
 __global__ void rest(const float *x, float *out, int n) {
   float s = 0;
   int i = threadIdx.x;
-  // CHECK: loop-after-loop.cu:[[@LINE+1]]:3: remark: loop: trip = max(0, ceildiv(arg2 - 3 * ntid.x - tid.x, 4 * ntid.x)),
+  // CHECK: loop-after-loop.cu:[[@LINE+1]]:3: remark: loop loop{{[0-9]+}}: trip = max(0, ceildiv(arg2 - 3 * ntid.x - tid.x, 4 * ntid.x)),
   for (; i + 3 * blockDim.x < n; i += 4 * blockDim.x)
     s += x[i] + x[i + blockDim.x] + x[i + 2 * blockDim.x] + x[i + 3 * blockDim.x];
-  // CHECK: loop-after-loop.cu:[[@LINE+2]]:3: remark: loop: trip = max(1, ceildiv(arg2 - tid.x, ntid.x), ceildiv(arg2 - 4 * ntid.x * max(0, ceildiv(arg2 - 3 * ntid.x - tid.x, 4 * ntid.x)) - tid.x, ntid.x)),
-  // CHECK: loop-after-loop.cu:[[@LINE+1]]:3: remark: assumption: the loop starts where an earlier loop stopped: iter.L[[@LINE-3]] is that loop's last iteration
+  // CHECK: loop-after-loop.cu:[[@LINE+2]]:3: remark: loop loop{{[0-9]+}}: trip = max(1, ceildiv(arg2 - tid.x, ntid.x), ceildiv(arg2 - 4 * ntid.x * max(0, ceildiv(arg2 - 3 * ntid.x - tid.x, 4 * ntid.x)) - tid.x, ntid.x)),
+  // CHECK: loop-after-loop.cu:[[@LINE+1]]:3: remark: assumption: the loop starts where an earlier loop stopped: iter.loop1 is that loop's last iteration
   for (; i < n; i += blockDim.x)
     s += x[i];
   out[threadIdx.x] = s;

@@ -4,13 +4,13 @@
 // RUN:   | FileCheck %s
 
 // Strict upper triangle: row i has j = i + 1 .. n - 1, n - i - 1 entries;
-// i is the outer loop's iteration number iter.L<outer line>.
+// i is the outer loop's iteration number iter.loop1.
 __global__ void upper(int n, float *a) {
 #pragma unroll 1
-  // CHECK: loop-shapes.cu:[[#OUTER:@LINE+1]]:3: remark: loop: trip = max(0, n){{(, lat = .*)?}} [
+  // CHECK: loop-shapes.cu:[[#OUTER:@LINE+1]]:3: remark: loop loop{{[0-9]+}}: trip = max(0, n){{(, lat = .*)?}} [
   for (int i = 0; i < n; ++i)
 #pragma unroll 1
-    // CHECK: loop-shapes.cu:[[@LINE+1]]:5: remark: loop: trip = max(0, n - iter.L[[#OUTER]] - 1){{(, lat = .*)?}} [
+    // CHECK: loop-shapes.cu:[[@LINE+1]]:5: remark: loop loop2: trip = max(0, n - iter.loop1 - 1){{(, lat = .*)?}} [
     for (int j = i + 1; j < n; ++j)
       a[i * n + j] = a[j * n + i];
 }
@@ -19,7 +19,7 @@ __global__ void upper(int n, float *a) {
 // ceildiv(n, 2) values for n >= 1, none otherwise.
 __global__ void down(int n, float *a) {
 #pragma unroll 1
-  // CHECK: loop-shapes.cu:[[@LINE+1]]:3: remark: loop: trip = max(0, ceildiv(n, 2)){{(, lat = .*)?}} [
+  // CHECK: loop-shapes.cu:[[@LINE+1]]:3: remark: loop loop{{[0-9]+}}: trip = max(0, ceildiv(n, 2)){{(, lat = .*)?}} [
   for (int i = n - 1; i >= 0; i -= 2)
     a[i] = 0;
 }
@@ -27,7 +27,7 @@ __global__ void down(int n, float *a) {
 // Block rows: thread row tid.y visits tid.y, tid.y + ntid.y, ... below width.
 __global__ void rows(int width, float *a) {
 #pragma unroll 1
-  // CHECK: loop-shapes.cu:[[@LINE+1]]:3: remark: loop: trip = max(0, ceildiv(width - tid.y, ntid.y)){{(, lat = .*)?}} [
+  // CHECK: loop-shapes.cu:[[@LINE+1]]:3: remark: loop loop{{[0-9]+}}: trip = max(0, ceildiv(width - tid.y, ntid.y)){{(, lat = .*)?}} [
   for (int k = threadIdx.y; k < width; k += blockDim.y)
     a[k * 32 + threadIdx.x] = 0;
 }
@@ -37,7 +37,7 @@ __global__ void rows(int width, float *a) {
 __global__ void search(int n, const int *a, int key, int *pos) {
   int i = 0;
 #pragma unroll 1
-  // CHECK: loop-shapes.cu:[[@LINE+2]]:3: remark: loop: trip = max(0, n){{(, lat = .*)?}} [
+  // CHECK: loop-shapes.cu:[[@LINE+2]]:3: remark: loop loop{{[0-9]+}}: trip = max(0, n){{(, lat = .*)?}} [
   // CHECK: loop-shapes.cu:[[@LINE+1]]:3: remark: assumption: the loop has early exits; trip = max(0, n) is its count if it takes none of them, an upper bound [
   for (; i < n; ++i)
     if (a[i] == key)
@@ -50,7 +50,7 @@ __global__ void search(int n, const int *a, int key, int *pos) {
 // (ScalarEvolution only bounds it by the width of the integer).
 __global__ void halve(unsigned n, float *a) {
 #pragma unroll 1
-  // CHECK: loop-shapes.cu:[[@LINE+2]]:3: remark: loop: trip = log2(n) + 1{{(, lat = .*)?}} [
+  // CHECK: loop-shapes.cu:[[@LINE+2]]:3: remark: loop loop{{[0-9]+}}: trip = log2(n) + 1{{(, lat = .*)?}} [
   // CHECK-NOT: remark: assumption
   for (unsigned s = n; s > 0; s >>= 1)
     a[s] = 0;
@@ -62,7 +62,7 @@ __global__ void halve(unsigned n, float *a) {
 // n - m = 20: s = 20, 10, 5: 3 = log2(5) + 1.
 __global__ void halve_signed(int n, int m, float *a) {
 #pragma unroll 1
-  // CHECK: loop-shapes.cu:[[@LINE+2]]:3: remark: loop: trip = log2((n - m) / 4) + 1{{(, lat = .*)?}} [
+  // CHECK: loop-shapes.cu:[[@LINE+2]]:3: remark: loop loop{{[0-9]+}}: trip = log2((n - m) / 4) + 1{{(, lat = .*)?}} [
   // CHECK-NOT: remark: assumption
   for (int s = n - m; s > 3; s /= 2)
     a[s] = 0;
@@ -73,7 +73,7 @@ __global__ void halve_signed(int n, int m, float *a) {
 // n = 8: d = 1, 2, 4: 3; n = 9: 4.
 __global__ void doubling(int n, float *a) {
 #pragma unroll 1
-  // CHECK: loop-shapes.cu:[[@LINE+2]]:3: remark: loop: trip = log2(n - 1) + 1{{(, lat = .*)?}} [
+  // CHECK: loop-shapes.cu:[[@LINE+2]]:3: remark: loop loop{{[0-9]+}}: trip = log2(n - 1) + 1{{(, lat = .*)?}} [
   // CHECK-NOT: remark: assumption
   for (int d = 1; d < n; d *= 2)
     a[d] = 0;

@@ -14,10 +14,12 @@
 // CHECK:      --- !Analysis
 // CHECK-NEXT: Pass: kernel-time
 // CHECK-NEXT: Name: Loop
-// CHECK-NEXT: DebugLoc: { File: opt-record.cu, Line: [[#@LINE+12]], Column: 3 }
+// CHECK-NEXT: DebugLoc: { File: opt-record.cu, Line: [[#@LINE+14]], Column: 3 }
 // CHECK-NEXT: Function: _Z4fillPf
 // CHECK-NEXT: Args:
-// CHECK-NEXT:   - String: 'loop: trip = '
+// CHECK-NEXT:   - String: 'loop '
+// CHECK-NEXT:   - Loop: loop1
+// CHECK-NEXT:   - String: ': trip = '
 // CHECK-NEXT:   - Trip: '64'
 // CHECK-NEXT:   - String: ', lat = '
 // CHECK-NEXT:   - Lat: '{{.*}}'

@@ -14,9 +14,9 @@
 __global__ void unroll4(int n, const float *x, float *out) {
   float s = 0;
 #pragma unroll 4
-  // CHECK-22-DAG: partial-unroll.cu:[[@LINE+3]]:3: remark: loop: trip = arg0 - 4 * (arg0 / 4){{(, lat = .*)?}} [-Rpass-analysis=kernel-time]
-  // CHECK-19-DAG: partial-unroll.cu:[[@LINE+2]]:3: remark: loop: trip = max(0, arg0 - 4 * (arg0 / 4)){{(, lat = .*)?}} [-Rpass-analysis=kernel-time]
-  // CHECK-DAG: partial-unroll.cu:[[@LINE+1]]:3: remark: loop: trip = arg0 / 4{{(, lat = .*)?}} [-Rpass-analysis=kernel-time]
+  // CHECK-22-DAG: partial-unroll.cu:[[@LINE+3]]:3: remark: loop loop{{[0-9]+}}: trip = arg0 - 4 * (arg0 / 4){{(, lat = .*)?}} [-Rpass-analysis=kernel-time]
+  // CHECK-19-DAG: partial-unroll.cu:[[@LINE+2]]:3: remark: loop loop{{[0-9]+}}: trip = max(0, arg0 - 4 * (arg0 / 4)){{(, lat = .*)?}} [-Rpass-analysis=kernel-time]
+  // CHECK-DAG: partial-unroll.cu:[[@LINE+1]]:3: remark: loop loop{{[0-9]+}}: trip = arg0 / 4{{(, lat = .*)?}} [-Rpass-analysis=kernel-time]
   for (int k = 0; k < n; ++k)
     s += x[k] * x[k];
   *out = s;
@@ -26,11 +26,11 @@ __global__ void unroll4(int n, const float *x, float *out) {
 // the outer loop runs max(0, n) times; per outer iteration the inner
 // remainder m mod 8 and the unrolled inner loop m / 8 times.
 __global__ void nest(int n, int m, float *out) {
-  // CHECK-DAG: partial-unroll.cu:[[@LINE+1]]:3: remark: loop: trip = max(0, arg0){{(, lat = .*)?}} [-Rpass-analysis=kernel-time]
+  // CHECK-DAG: partial-unroll.cu:[[@LINE+1]]:3: remark: loop loop{{[0-9]+}}: trip = max(0, arg0){{(, lat = .*)?}} [-Rpass-analysis=kernel-time]
   for (int i = 0; i < n; ++i)
-    // CHECK-22-DAG: partial-unroll.cu:[[@LINE+3]]:5: remark: loop: trip = arg1 - 8 * (arg1 / 8){{(, lat = .*)?}} [-Rpass-analysis=kernel-time]
-    // CHECK-19-DAG: partial-unroll.cu:[[@LINE+2]]:5: remark: loop: trip = max(0, arg1 - 8 * (arg1 / 8)){{(, lat = .*)?}} [-Rpass-analysis=kernel-time]
-    // CHECK-DAG: partial-unroll.cu:[[@LINE+1]]:5: remark: loop: trip = arg1 / 8{{(, lat = .*)?}} [-Rpass-analysis=kernel-time]
+    // CHECK-22-DAG: partial-unroll.cu:[[@LINE+3]]:5: remark: loop loop{{[0-9]+}}: trip = arg1 - 8 * (arg1 / 8){{(, lat = .*)?}} [-Rpass-analysis=kernel-time]
+    // CHECK-19-DAG: partial-unroll.cu:[[@LINE+2]]:5: remark: loop loop{{[0-9]+}}: trip = max(0, arg1 - 8 * (arg1 / 8)){{(, lat = .*)?}} [-Rpass-analysis=kernel-time]
+    // CHECK-DAG: partial-unroll.cu:[[@LINE+1]]:5: remark: loop loop{{[0-9]+}}: trip = arg1 / 8{{(, lat = .*)?}} [-Rpass-analysis=kernel-time]
     for (int j = 0; j < m; ++j)
       out[i * m + j] = i + j;
 }

@@ -15,8 +15,8 @@
 __global__ void strided(float *out, const float *in, int n) {
   float acc = 0;
 #pragma unroll 4
-  // CHECK-DAG: prologue-loop.cu:[[@LINE+2]]:3: remark: loop: trip = max(0, arg2 - tid.x - 4 * ((arg2 - tid.x) / 4)){{(, lat = .*)?}} [
-  // CHECK-DAG: prologue-loop.cu:[[@LINE+1]]:3: remark: loop: trip = (arg2 - tid.x) / 4{{(, lat = .*)?}} [
+  // CHECK-DAG: prologue-loop.cu:[[@LINE+2]]:3: remark: loop loop{{[0-9]+}}: trip = max(0, arg2 - tid.x - 4 * ((arg2 - tid.x) / 4)){{(, lat = .*)?}} [
+  // CHECK-DAG: prologue-loop.cu:[[@LINE+1]]:3: remark: loop loop{{[0-9]+}}: trip = (arg2 - tid.x) / 4{{(, lat = .*)?}} [
   for (int i = threadIdx.x; i < n; ++i)
     acc = acc * in[i] + 1.0f;
   out[threadIdx.x] = acc;

@@ -13,7 +13,7 @@
 // 15 iterations of a constant-bound loop (kept a loop by #pragma unroll 1).
 __global__ void fifteen(float *out) {
 #pragma unroll 1
-  // CHECK: trip-counts.cu:[[@LINE+1]]:3: remark: loop: trip = 15{{(, lat = .*)?}} [-Rpass-analysis=kernel-time]
+  // CHECK: trip-counts.cu:[[@LINE+1]]:3: remark: loop loop{{[0-9]+}}: trip = 15{{(, lat = .*)?}} [-Rpass-analysis=kernel-time]
   for (int k = 0; k < 15; ++k)
     out[k] = k;
 }
@@ -21,7 +21,7 @@ __global__ void fifteen(float *out) {
 // k = 3, 7, ..., 399: (399 - 3) / 4 + 1 = 100 iterations.
 __global__ void step4(float *out) {
 #pragma unroll 1
-  // CHECK: trip-counts.cu:[[@LINE+1]]:3: remark: loop: trip = 100{{(, lat = .*)?}} [-Rpass-analysis=kernel-time]
+  // CHECK: trip-counts.cu:[[@LINE+1]]:3: remark: loop loop{{[0-9]+}}: trip = 100{{(, lat = .*)?}} [-Rpass-analysis=kernel-time]
   for (int k = 3; k < 400; k += 4)
     out[k] = k;
 }
@@ -29,20 +29,21 @@ __global__ void step4(float *out) {
 // k < n runs n times when n > 0 and not at all otherwise: max(0, n).
 __global__ void upto(int n, float *out) {
 #pragma unroll 1
-  // NONAMES: trip-counts.cu:[[@LINE+2]]:3: remark: loop: trip = max(0, arg0){{(, lat = .*)?}} [-Rpass-analysis=kernel-time]
-  // NAMES: trip-counts.cu:[[@LINE+1]]:3: remark: loop: trip = max(0, n){{(, lat = .*)?}} [-Rpass-analysis=kernel-time]
+  // NONAMES: trip-counts.cu:[[@LINE+2]]:3: remark: loop loop{{[0-9]+}}: trip = max(0, arg0){{(, lat = .*)?}} [-Rpass-analysis=kernel-time]
+  // NAMES: trip-counts.cu:[[@LINE+1]]:3: remark: loop loop{{[0-9]+}}: trip = max(0, n){{(, lat = .*)?}} [-Rpass-analysis=kernel-time]
   for (int k = 0; k < n; ++k)
     out[k] = k;
 }
 
-// Triangular: row i has i + 1 terms; i is outer iteration iter.L<line>.
+// Triangular: row i has i + 1 terms; i is outer iteration iter.loop1 (loops are numbered
+// in each kernel; the line name iter.L<line> binds too).
 __global__ void triangle(int n, float *out) {
   float s = 0;
 #pragma unroll 1
-  // NAMES: trip-counts.cu:[[#OUTER:@LINE+1]]:3: remark: loop: trip = max(0, n){{(, lat = .*)?}} [-Rpass-analysis=kernel-time]
+  // NAMES: trip-counts.cu:[[#OUTER:@LINE+1]]:3: remark: loop loop{{[0-9]+}}: trip = max(0, n){{(, lat = .*)?}} [-Rpass-analysis=kernel-time]
   for (int i = 0; i < n; ++i)
 #pragma unroll 1
-    // NAMES: trip-counts.cu:[[@LINE+1]]:5: remark: loop: trip = iter.L[[#OUTER]] + 1{{(, lat = .*)?}} [-Rpass-analysis=kernel-time]
+    // NAMES: trip-counts.cu:[[@LINE+1]]:5: remark: loop loop2: trip = iter.loop1 + 1{{(, lat = .*)?}} [-Rpass-analysis=kernel-time]
     for (int j = 0; j <= i; ++j)
       s += out[j];
   out[0] = s;
@@ -51,8 +52,8 @@ __global__ void triangle(int n, float *out) {
 // A data-dependent while loop: a named symbol and an Assumption remark.
 __global__ void chase(const int *next, int start, int *length) {
   int len = 0;
-  // CHECK: trip-counts.cu:[[@LINE+2]]:3: remark: loop: trip = trip.L[[@LINE+2]]{{(, lat = .*)?}} [-Rpass-analysis=kernel-time]
-  // CHECK: trip-counts.cu:[[@LINE+1]]:3: remark: assumption: trip count of the loop unknown because its exit condition depends on a value loaded from memory in the loop; it is the symbol trip.L[[@LINE+1]]
+  // CHECK: trip-counts.cu:[[@LINE+2]]:3: remark: loop loop1: trip = trip.loop1{{(, lat = .*)?}} [-Rpass-analysis=kernel-time]
+  // CHECK: trip-counts.cu:[[@LINE+1]]:3: remark: assumption: trip count of the loop unknown because its exit condition depends on a value loaded from memory in the loop; it is the symbol trip.loop1 (or trip.L[[@LINE+1]])
   while (start >= 0) {
     start = next[start];
     ++len;

@@ -4,7 +4,7 @@
 ; RUN:   -disable-output %s 2>&1 | FileCheck %s
 ; RUN: %opt_ktime -passes='print<kernel-time>' -disable-output %s | FileCheck %s --check-prefix=PRINT
 ; CHECK: remark: <unknown>:0:0: warning: no GPU target for sm_52: no target file in {{.*}} is the default for sm_52; no prediction (name a GPU with -ktime-gpu=NAME)
-; CHECK: remark: <unknown>:0:0: loop: trip = 8
+; CHECK: remark: <unknown>:0:0: loop loop{{[0-9]+}}: trip = 8
 ; PRINT: gpu: none
 ; PRINT: loop1: trip = 8
 

@@ -13,22 +13,22 @@
 
 // i = 0 .. 99, storing a[0] each time: 100 iterations.
 __global__ void same_store(float *a) {
-  // CHECK: O0-clone-trips.cu:[[@LINE+1]]:3: remark: loop: trip = 100{{(, lat = .*)?}} [
+  // CHECK: O0-clone-trips.cu:[[@LINE+1]]:3: remark: loop loop{{[0-9]+}}: trip = 100{{(, lat = .*)?}} [
   for (int i = 0; i < 100; ++i)
     a[0] = 1.0f;
 }
 
 // An empty delay loop: i = 0 .. n - 1, max(0, n) iterations.
 __global__ void empty(int n) {
-  // CHECK: O0-clone-trips.cu:[[@LINE+1]]:3: remark: loop: trip = max(0, n){{(, lat = .*)?}} [
+  // CHECK: O0-clone-trips.cu:[[@LINE+1]]:3: remark: loop loop{{[0-9]+}}: trip = max(0, n){{(, lat = .*)?}} [
   for (int i = 0; i < n; ++i) {
   }
 }
 
 // j = 0 .. 2 per outer iteration (3), i = 0 .. n - 1 (max(0, n)).
 __global__ void nest_inv(float *a, int n) {
-  // CHECK: O0-clone-trips.cu:[[@LINE+2]]:3: remark: loop: trip = max(0, n){{(, lat = .*)?}} [
-  // CHECK: O0-clone-trips.cu:[[@LINE+2]]:5: remark: loop: trip = 3{{(, lat = .*)?}} [
+  // CHECK: O0-clone-trips.cu:[[@LINE+2]]:3: remark: loop loop{{[0-9]+}}: trip = max(0, n){{(, lat = .*)?}} [
+  // CHECK: O0-clone-trips.cu:[[@LINE+2]]:5: remark: loop loop{{[0-9]+}}: trip = 3{{(, lat = .*)?}} [
   for (int i = 0; i < n; ++i)
     for (int j = 0; j < 3; ++j)
       a[threadIdx.x] = 0.0f;

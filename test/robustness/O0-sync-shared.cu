@@ -22,7 +22,7 @@ __global__ void reduce(const float *in, float *out, int n) {
   __syncthreads();
   // Halving from ntid.x / 2: s = ntid.x / 2, ..., 1, floor(log2(ntid.x / 2))
   // + 1 iterations (none for a block of one thread).
-  // CHECK: O0-sync-shared.cu:[[@LINE+1]]:3: remark: loop: trip = log2(ntid.x / 2) + 1{{(, lat = .*)?}} [
+  // CHECK: O0-sync-shared.cu:[[@LINE+1]]:3: remark: loop loop{{[0-9]+}}: trip = log2(ntid.x / 2) + 1{{(, lat = .*)?}} [
   for (int s = blockDim.x / 2; s > 0; s >>= 1) {
     if (t < s)
       buf[t] += buf[t + s];
@@ -30,7 +30,7 @@ __global__ void reduce(const float *in, float *out, int n) {
   }
   // k = 0 .. 7 around an undeclared-body call: 8.
 #pragma unroll 1
-  // CHECK: O0-sync-shared.cu:[[@LINE+1]]:3: remark: loop: trip = 8{{(, lat = .*)?}} [
+  // CHECK: O0-sync-shared.cu:[[@LINE+1]]:3: remark: loop loop{{[0-9]+}}: trip = 8{{(, lat = .*)?}} [
   for (int k = 0; k < 8; ++k)
     buf[k] = __nv_sqrtf(buf[k]);
   if (t == 0)
@@ -41,7 +41,7 @@ __global__ void reduce(const float *in, float *out, int n) {
 __global__ void staged(float *a, int n) {
   __shared__ float tile[256];
 #pragma unroll 1
-  // CHECK: O0-sync-shared.cu:[[@LINE+1]]:3: remark: loop: trip = max(0, n){{(, lat = .*)?}} [
+  // CHECK: O0-sync-shared.cu:[[@LINE+1]]:3: remark: loop loop{{[0-9]+}}: trip = max(0, n){{(, lat = .*)?}} [
   for (int k = 0; k < n; ++k) {
     tile[threadIdx.x] = a[k * 256 + threadIdx.x];
     __syncthreads();

@@ -42,14 +42,14 @@ __global__ void recursive_call(int *a) { a[threadIdx.x] = fib(a[threadIdx.x]); }
 // a loop, inlined: its loops report at fact's line, after this one.)
 __global__ void recur(int *a, int n) {
 #pragma unroll 1
-  // CHECK: control-flow-shapes.cu:[[@LINE+1]]:3: remark: loop: trip = max(0, n){{(, lat = .*)?}} [
+  // CHECK: control-flow-shapes.cu:[[@LINE+1]]:3: remark: loop loop{{[0-9]+}}: trip = max(0, n){{(, lat = .*)?}} [
   for (int i = 0; i < n; ++i) a[i] = fact(a[i]);
 }
 
 // An indirect call in the body does not change the count: max(0, n).
 __global__ void indirect(int *a, int n, int (*f)(int)) {
 #pragma unroll 1
-  // CHECK: control-flow-shapes.cu:[[@LINE+1]]:3: remark: loop: trip = max(0, n){{(, lat = .*)?}} [
+  // CHECK: control-flow-shapes.cu:[[@LINE+1]]:3: remark: loop loop{{[0-9]+}}: trip = max(0, n){{(, lat = .*)?}} [
   for (int i = 0; i < n; ++i) a[i] = f(a[i]);
 }
 
@@ -61,7 +61,7 @@ __global__ void irr_with_inner(float *a, int n, int m, int start) {
     a[i] += 1.0f;
   inside:
 #pragma unroll 1
-    // CHECK: control-flow-shapes.cu:[[@LINE+1]]:5: remark: loop: trip = max(0, m){{(, lat = .*)?}} [
+    // CHECK: control-flow-shapes.cu:[[@LINE+1]]:5: remark: loop loop{{[0-9]+}}: trip = max(0, m){{(, lat = .*)?}} [
     for (int j = 0; j < m; ++j)
       a[i * m + j] *= 2.0f;
   }
@@ -71,7 +71,7 @@ __global__ void irr_with_inner(float *a, int n, int m, int start) {
 // not an affine exit test, so it is a symbol with a reason.
 __global__ void statemachine(int *a, int n) {
   int state = 0, i = 0;
-  // CHECK: control-flow-shapes.cu:[[@LINE+2]]:3: remark: loop: trip = trip.L{{[0-9_]+}}{{(, lat = .*)?}} [
+  // CHECK: control-flow-shapes.cu:[[@LINE+2]]:3: remark: loop loop{{[0-9]+}}: trip = trip.loop{{[0-9]+}}{{(, lat = .*)?}} [
   // CHECK: control-flow-shapes.cu:[[@LINE+1]]:3: remark: assumption: trip count of the loop unknown because
   while (1) {
     switch (state) {
@@ -87,7 +87,7 @@ __global__ void statemachine(int *a, int n) {
 // "early exits" Assumption that comes with it is unreachable-exit.cu.)
 __global__ void switchbody(int *a, int n) {
 #pragma unroll 1
-  // CHECK: control-flow-shapes.cu:[[@LINE+1]]:3: remark: loop: trip = max(0, n){{(, lat = .*)?}} [
+  // CHECK: control-flow-shapes.cu:[[@LINE+1]]:3: remark: loop loop{{[0-9]+}}: trip = max(0, n){{(, lat = .*)?}} [
   for (int i = 0; i < n; ++i) {
     switch (a[i] & 3) { case 0: a[i] = 1; break; case 1: a[i] = 7; break; case 2: continue; default: a[i] = -1; }
   }
@@ -96,7 +96,7 @@ __global__ void switchbody(int *a, int n) {
 // Three paths back to the header (two `continue`s): i = 0 .. n - 1.
 __global__ void latches(int *a, int n) {
 #pragma unroll 1
-  // CHECK: control-flow-shapes.cu:[[@LINE+1]]:3: remark: loop: trip = max(0, n){{(, lat = .*)?}} [
+  // CHECK: control-flow-shapes.cu:[[@LINE+1]]:3: remark: loop loop{{[0-9]+}}: trip = max(0, n){{(, lat = .*)?}} [
   for (int i = 0; i < n; ++i) {
     if (a[i] < 0) continue;
     if (a[i] > 100) { a[i] = 100; continue; }
@@ -108,27 +108,27 @@ __global__ void latches(int *a, int n) {
 // symbol ("a pointer converted to an integer"); either is accepted.
 __global__ void ptrne(float *a, float *end) {
 #pragma unroll 1
-  // CHECK: control-flow-shapes.cu:[[@LINE+1]]:3: remark: loop: trip = {{trip\.L[0-9]+|\(end - a\) / 4}}{{(, lat = .*)?}} [
+  // CHECK: control-flow-shapes.cu:[[@LINE+1]]:3: remark: loop loop{{[0-9]+}}: trip = {{trip\.loop[0-9]+|\(end - a\) / 4}}{{(, lat = .*)?}} [
   for (float *p = a; p != end; ++p) *p = 0;
 }
 // p = a, a + 4, ... < a + n: ceil(n / 4) for n > 0.
 __global__ void ptrlt(float *a, int n) {
   float *end = a + n;
 #pragma unroll 1
-  // CHECK: control-flow-shapes.cu:[[@LINE+1]]:3: remark: loop: trip = {{trip\.L[0-9]+|max\(0, ceildiv\(n, 4\)\)}}{{(, lat = .*)?}} [
+  // CHECK: control-flow-shapes.cu:[[@LINE+1]]:3: remark: loop loop{{[0-9]+}}: trip = {{trip\.loop[0-9]+|max\(0, ceildiv\(n, 4\)\)}}{{(, lat = .*)?}} [
   for (float *p = a; p < end; p += 4) *p = 0;
 }
 
 // Waits for memory: unknown, and the reason says so.
 __global__ void spin(volatile int *flag) {
-  // CHECK: control-flow-shapes.cu:[[@LINE+2]]:3: remark: loop: trip = trip.L[[@LINE+2]]{{(, lat = .*)?}} [
+  // CHECK: control-flow-shapes.cu:[[@LINE+2]]:3: remark: loop loop{{[0-9]+}}: trip = trip.loop{{[0-9]+}}{{(, lat = .*)?}} [
   // CHECK: control-flow-shapes.cu:[[@LINE+1]]:3: remark: assumption: trip count of the loop unknown because its exit condition depends on a value loaded from memory in the loop
   while (*flag == 0) {}
 }
 
 // Never exits (volatile, so it is not undefined): unknown, "no exit".
 __global__ void forever(volatile int *x) {
-  // CHECK: control-flow-shapes.cu:[[@LINE+2]]:3: remark: loop: trip = trip.L[[@LINE+2]]{{(, lat = .*)?}} [
+  // CHECK: control-flow-shapes.cu:[[@LINE+2]]:3: remark: loop loop{{[0-9]+}}: trip = trip.loop{{[0-9]+}}{{(, lat = .*)?}} [
   // CHECK: control-flow-shapes.cu:[[@LINE+1]]:3: remark: assumption: trip count of the loop unknown because the loop has no exit
   for (;;) *x += 1;
 }

@@ -11,7 +11,7 @@
 ; RUN: %opt_ktime -passes=kernel-time -disable-output \
 ; RUN:   -pass-remarks-analysis=kernel-time %s 2>&1 | FileCheck %s
 ; CHECK-NOT: error:
-; CHECK: remark: <unknown>:0:0: loop: trip = 10{{(, lat = .*)?$}}
+; CHECK: remark: <unknown>:0:0: loop loop{{[0-9]+}}: trip = 10{{(, lat = .*)?$}}
 ; CHECK: remark: <unknown>:0:0: warning: no GPU target for gfx90a
 ; CHECK: remark: <unknown>:0:0: warning: no GPU target for sm_
 ; CHECK: remark: <unknown>:0:0: warning: no GPU target for sm_9000000000000000000000

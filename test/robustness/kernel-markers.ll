@@ -38,10 +38,10 @@
 ; CHECK:   loops: 0
 ; CHECK-NOT: kernel
 
-; REMARK: remark: <unknown>:0:0: loop: trip = 10{{(, lat = .*)?$}}
-; REMARK: remark: <unknown>:0:0: loop: trip = 7{{(, lat = .*)?$}}
+; REMARK: remark: <unknown>:0:0: loop loop{{[0-9]+}}: trip = 10{{(, lat = .*)?$}}
+; REMARK: remark: <unknown>:0:0: loop loop{{[0-9]+}}: trip = 7{{(, lat = .*)?$}}
 ; REMARK: remark: <unknown>:0:0: warning: no GPU target for this kernel: the kernel names no sm_XX (no "target-cpu" attribute); no prediction (name a GPU with -ktime-gpu=NAME)
-; REMARK: remark: <unknown>:0:0: loop: trip = 5{{(, lat = .*)?$}}
+; REMARK: remark: <unknown>:0:0: loop loop{{[0-9]+}}: trip = 5{{(, lat = .*)?$}}
 ; REMARK: remark: <unknown>:0:0: warning: no GPU target for sm_100f: no target file in {{.*}} is the default for sm_100f
 ; REMARK-NOT: remark: <unknown>:0:0: {{loop|warning}}
 

@@ -57,8 +57,8 @@
 template <typename T, int N>
 __global__ void __launch_bounds__(256, 2) tmpl(T *a, int n) {
 #pragma unroll 1
-  // CHECK: opt-levels-and-targets.cu:[[@LINE+2]]:3: remark: loop: trip = max(0, ceildiv(n - tid.x, 128)){{(, lat = .*)?}} [
-  // CHECK: opt-levels-and-targets.cu:[[@LINE+1]]:3: remark: loop: trip = max(0, ceildiv(n - tid.x, 64)){{(, lat = .*)?}} [
+  // CHECK: opt-levels-and-targets.cu:[[@LINE+2]]:3: remark: loop loop{{[0-9]+}}: trip = max(0, ceildiv(n - tid.x, 128)){{(, lat = .*)?}} [
+  // CHECK: opt-levels-and-targets.cu:[[@LINE+1]]:3: remark: loop loop{{[0-9]+}}: trip = max(0, ceildiv(n - tid.x, 64)){{(, lat = .*)?}} [
   for (int i = threadIdx.x; i < n; i += N)
     a[i] = a[i] * T(2);
 }
@@ -69,8 +69,8 @@ template __global__ void tmpl<double, 64>(double *, int);
 template <typename F>
 __global__ void apply(float *a, int n, F f) {
 #pragma unroll 1
-  // CHECK: opt-levels-and-targets.cu:[[@LINE+2]]:3: remark: loop: trip = max(0, n){{(, lat = .*)?}} [
-  // CHECK: opt-levels-and-targets.cu:[[@LINE+1]]:3: remark: loop: trip = max(0, n){{(, lat = .*)?}} [
+  // CHECK: opt-levels-and-targets.cu:[[@LINE+2]]:3: remark: loop loop{{[0-9]+}}: trip = max(0, n){{(, lat = .*)?}} [
+  // CHECK: opt-levels-and-targets.cu:[[@LINE+1]]:3: remark: loop loop{{[0-9]+}}: trip = max(0, n){{(, lat = .*)?}} [
   for (int i = 0; i < n; ++i)
     a[i] = f(a[i]);
 }
@@ -87,7 +87,7 @@ extern "C" __device__ float __nv_expf(float);
 __global__ void fm(float *a, int n) {
   float s = 0;
 #pragma unroll 1
-  // CHECK: opt-levels-and-targets.cu:[[@LINE+1]]:3: remark: loop: trip = max(0, ceildiv(n, 2)){{(, lat = .*)?}} [
+  // CHECK: opt-levels-and-targets.cu:[[@LINE+1]]:3: remark: loop loop{{[0-9]+}}: trip = max(0, ceildiv(n, 2)){{(, lat = .*)?}} [
   for (int i = 0; i < n; i += 2)
     s += __nv_expf(a[i]) / a[i + 1];
   a[0] = s;
@@ -96,10 +96,10 @@ __global__ void fm(float *a, int n) {
 // Rows tid.y, tid.y + ntid.y, ... below h; columns likewise below w.
 __global__ void tile(float *a, int w, int h) {
 #pragma unroll 1
-  // CHECK: opt-levels-and-targets.cu:[[@LINE+1]]:3: remark: loop: trip = max(0, ceildiv(h - tid.y, ntid.y)){{(, lat = .*)?}} [
+  // CHECK: opt-levels-and-targets.cu:[[@LINE+1]]:3: remark: loop loop{{[0-9]+}}: trip = max(0, ceildiv(h - tid.y, ntid.y)){{(, lat = .*)?}} [
   for (int y = threadIdx.y; y < h; y += blockDim.y)
 #pragma unroll 1
-    // CHECK: opt-levels-and-targets.cu:[[@LINE+1]]:5: remark: loop: trip = max(0, ceildiv(w - tid.x, ntid.x)){{(, lat = .*)?}} [
+    // CHECK: opt-levels-and-targets.cu:[[@LINE+1]]:5: remark: loop loop{{[0-9]+}}: trip = max(0, ceildiv(w - tid.x, ntid.x)){{(, lat = .*)?}} [
     for (int x = threadIdx.x; x < w; x += blockDim.x)
       a[y * w + x] = 0;
 }

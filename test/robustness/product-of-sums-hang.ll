@@ -15,7 +15,7 @@
 ;
 ; RUN: timeout 2 %opt_ktime -passes=kernel-time -disable-output \
 ; RUN:   -pass-remarks-analysis=kernel-time %s 2>&1 | FileCheck %s
-; CHECK: remark: {{.*}}loop: trip = trip.loop1{{(, lat = .*)?$}}
+; CHECK: remark: {{.*}}loop loop{{[0-9]+}}: trip = trip.loop1{{(, lat = .*)?$}}
 ; CHECK: remark: {{.*}}assumption: trip count of the loop unknown because its count depends on a product of sums too large to expand (over 256 terms)
 
 target triple = "nvptx64-nvidia-cuda"

@@ -13,7 +13,7 @@
 
 __global__ void covered(int *a, int n) {
 #pragma unroll 1
-  // CHECK: unreachable-exit.cu:[[@LINE+2]]:3: remark: loop: trip = max(0, n){{(, lat = .*)?}} [
+  // CHECK: unreachable-exit.cu:[[@LINE+2]]:3: remark: loop loop{{[0-9]+}}: trip = max(0, n){{(, lat = .*)?}} [
   // CHECK-NOT: early exits
   for (int i = 0; i < n; ++i) {
     switch (a[i] & 3) {

@@ -17,28 +17,28 @@
 // (199 as i8), at -Oz "icmp ult i8 %c, -56" (200).
 __global__ void u8(float *a) {
 #pragma unroll 1
-  // CHECK: unsigned-bounds.cu:[[@LINE+1]]:3: remark: loop: trip = 200{{(, lat = .*)?}} [
+  // CHECK: unsigned-bounds.cu:[[@LINE+1]]:3: remark: loop loop{{[0-9]+}}: trip = 200{{(, lat = .*)?}} [
   for (unsigned char c = 0; c < 200; ++c) a[c] = 0;
 }
 
 // c = 0 .. 59999: 60000 iterations ("icmp eq i16 %c.next, -5536").
 __global__ void u16(float *a) {
 #pragma unroll 1
-  // CHECK: unsigned-bounds.cu:[[@LINE+1]]:3: remark: loop: trip = 60000{{(, lat = .*)?}} [
+  // CHECK: unsigned-bounds.cu:[[@LINE+1]]:3: remark: loop loop{{[0-9]+}}: trip = 60000{{(, lat = .*)?}} [
   for (unsigned short c = 0; c < 60000; ++c) a[c] = 0;
 }
 
 // c = 1000, 2000, ..., 64000 (65000 is not < 65000): 64 iterations.
 __global__ void u16step(float *a) {
 #pragma unroll 1
-  // CHECK: unsigned-bounds.cu:[[@LINE+1]]:3: remark: loop: trip = 64{{(, lat = .*)?}} [
+  // CHECK: unsigned-bounds.cu:[[@LINE+1]]:3: remark: loop loop{{[0-9]+}}: trip = 64{{(, lat = .*)?}} [
   for (unsigned short c = 1000; c < 65000; c += 1000) a[c] = 0;
 }
 
 // i = 0, 1e6, ..., 2999e6: 3e9 / 1e6 = 3000 iterations.
 __global__ void u32big(float *a) {
 #pragma unroll 1
-  // CHECK: unsigned-bounds.cu:[[@LINE+1]]:3: remark: loop: trip = 3000{{(, lat = .*)?}} [
+  // CHECK: unsigned-bounds.cu:[[@LINE+1]]:3: remark: loop loop{{[0-9]+}}: trip = 3000{{(, lat = .*)?}} [
   for (unsigned i = 0; i < 3000000000u; i += 1000000) a[i / 1000000] = 0;
 }
 
@@ -46,6 +46,6 @@ __global__ void u32big(float *a) {
 // the bound: 9 iterations.
 __global__ void u64big(float *a) {
 #pragma unroll 1
-  // CHECK: unsigned-bounds.cu:[[@LINE+1]]:3: remark: loop: trip = 9{{(, lat = .*)?}} [
+  // CHECK: unsigned-bounds.cu:[[@LINE+1]]:3: remark: loop loop{{[0-9]+}}: trip = 9{{(, lat = .*)?}} [
   for (unsigned long long i = 0; i < 0x8000000000000010ull; i += 0x1000000000000000ull) a[i >> 60] = 0;
 }

@@ -17,34 +17,34 @@
 // none otherwise (n = -10: 0; n = -9: 1; n = 0: 2).
 __global__ void offset(float *a, int n) {
 #pragma unroll 1
-  // CHECK: zero-trip-guards.cu:[[@LINE+1]]:3: remark: loop: trip = max(0, {{ceildiv\(n, 5\) \+ 2|ceildiv\(n \+ 10, 5\)}}){{(, lat = .*)?}} [
+  // CHECK: zero-trip-guards.cu:[[@LINE+1]]:3: remark: loop loop{{[0-9]+}}: trip = max(0, {{ceildiv\(n, 5\) \+ 2|ceildiv\(n \+ 10, 5\)}}){{(, lat = .*)?}} [
   for (int i = 0; i < n + 10; i += 5) a[i] = 0;
 }
 
 // i = 0 .. n + 9: n + 10 iterations when n > -10, none otherwise.
 __global__ void offset1(float *a, int n) {
 #pragma unroll 1
-  // CHECK: zero-trip-guards.cu:[[@LINE+1]]:3: remark: loop: trip = max(0, n + 10){{(, lat = .*)?}} [
+  // CHECK: zero-trip-guards.cu:[[@LINE+1]]:3: remark: loop loop{{[0-9]+}}: trip = max(0, n + 10){{(, lat = .*)?}} [
   for (int i = 0; i < n + 10; ++i) a[i] = 0;
 }
 
 // c = 0 .. n - 1 for an unsigned char n: n iterations, none for n = 0.
 __global__ void uchar(float *a, unsigned char n) {
 #pragma unroll 1
-  // CHECK: zero-trip-guards.cu:[[@LINE+1]]:3: remark: loop: trip = {{n|max\(0, n\)}}{{(, lat = .*)?}} [
+  // CHECK: zero-trip-guards.cu:[[@LINE+1]]:3: remark: loop loop{{[0-9]+}}: trip = {{n|max\(0, n\)}}{{(, lat = .*)?}} [
   for (unsigned char c = 0; c < n; ++c) a[c] = 0;
 }
 
 // i = 0, 7, ... < n: ceil(n / 7) iterations, none for n = 0.
 __global__ void u64s(float *a, unsigned long long n) {
 #pragma unroll 1
-  // CHECK: zero-trip-guards.cu:[[@LINE+1]]:3: remark: loop: trip = {{ceildiv\(n, 7\)|max\(0, ceildiv\(n, 7\)\)}}{{(, lat = .*)?}} [
+  // CHECK: zero-trip-guards.cu:[[@LINE+1]]:3: remark: loop loop{{[0-9]+}}: trip = {{ceildiv\(n, 7\)|max\(0, ceildiv\(n, 7\)\)}}{{(, lat = .*)?}} [
   for (unsigned long long i = 0; i < n; i += 7) a[i] = 0;
 }
 
 // i = 0, 3, ... < n: ceil(n / 3) iterations, none for n = 0.
 __global__ void u32s(float *a, unsigned n) {
 #pragma unroll 1
-  // CHECK: zero-trip-guards.cu:[[@LINE+1]]:3: remark: loop: trip = {{ceildiv\(n, 3\)|max\(0, ceildiv\(n, 3\)\)}}{{(, lat = .*)?}} [
+  // CHECK: zero-trip-guards.cu:[[@LINE+1]]:3: remark: loop loop{{[0-9]+}}: trip = {{ceildiv\(n, 3\)|max\(0, ceildiv\(n, 3\)\)}}{{(, lat = .*)?}} [
   for (unsigned i = 0; i < n; i += 3) a[i] = 0;
 }

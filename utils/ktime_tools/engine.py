@@ -17,14 +17,17 @@ Commands (ARCH the GPUs' sm_XX, CUDA the flags of tools.Tools.cuda_flags):
   nvcc -arch=ARCH -cubin -o /dev/null -Xptxas -v -I.. -D.. FILE
                                                         (only --regs-from nvcc)
   clang++ -x cuda --cuda-gpu-arch=ARCH --cuda-device-only -O3 CUDA -I.. -D..
-          -fno-discard-value-names -emit-llvm -c -o /dev/null
-          -fplugin=KernelTime.so -fpass-plugin=KernelTime.so
+          -fno-discard-value-names -gline-tables-only -emit-llvm -c
+          -o /dev/null -fplugin=KernelTime.so -fpass-plugin=KernelTime.so
           -mllvm -ktime-gpu=G1,G2 -mllvm -ktime-launch-file=G.launches
           -mllvm -ktime-report=G.json [-mllvm -ktime-model=..] FILE
 The plugin runs at the end of the optimisation pipeline, so -emit-llvm
 gives it the IR the PTX would be made from without paying for codegen;
 -fno-discard-value-names keeps the kernel parameters' source names, so a
-spec may give an argument by name (n=4096) as well as by position (arg0=).
+spec may give an argument by name (n=4096) as well as by position (arg0=);
+-gline-tables-only gives loops their line names, so a spec may bind a
+count as trip.L43 as well as trip.loop1, as in a clang build with remarks
+(line tables do not change the code).
 -fplugin loads the plugin before clang parses -mllvm, which clang 19 needs
 to know the -ktime-* options (clang 22 loads -fpass-plugin early itself).
 
@@ -242,7 +245,8 @@ class Job:
             ptxas_note = '; '.join(n for n in (ptxas_note, note) if n) or None
         launch_file = os.path.join(wd, 'g.launches')
         report_file = os.path.join(wd, 'g.json')
-        cmd = base + ['-fno-discard-value-names', '-emit-llvm', '-c', '-o', os.devnull,
+        cmd = base + ['-fno-discard-value-names', '-gline-tables-only', '-emit-llvm', '-c',
+                      '-o', os.devnull,
                       '-fplugin=' + self.tools.plugin,
                       '-fpass-plugin=' + self.tools.plugin]
         for opt in ['-ktime-gpu=' + ','.join(gpus),

@@ -20,7 +20,7 @@ STDERR = '\n'.join([
     '13 registers (estimate); bound: launch; per thread mem = 12 B, uncoalMem = 0 B' + FLAG,
     '    7 | __global__ void saxpy(int n, float a, const float *x, float *y) {',
     '      | ^',
-    '/p/k.cu:8:3: remark: loop: trip = 15, lat = 20 cycles, del = 24 cycles per iteration' + FLAG,
+    '/p/k.cu:8:3: remark: loop loop1: trip = 15, lat = 20 cycles, del = 24 cycles per iteration' + FLAG,
     "/p/k.cu:7:1: remark: assumption (a100-pcie-40gb, launch 'saxpy:grid=4096,block=256'): "
     'registers per thread estimated from the IR' + FLAG,
     '/p/k.cu:18:12: remark: global store is uncoalesced: a warp touches 32 sectors where 4 '
@@ -34,7 +34,7 @@ STDERR = '\n'.join([
     '/p/k.cu:40:1: remark: kernel chase(int const*, int, int*) on h100-sxm, grid 1x1x1, '
     'block 1x1x1: predicted 120.5 us (120467 ns) = launch 2 us + 0.01 waves (one partial '
     'wave of 118 us); occupancy 1 blocks/SM, 1 warps (2%, limited by grid), 20 registers '
-    '(estimate); bound: latency; estimate, counts assumed: trip.L43 = 1000; per thread '
+    '(estimate); bound: latency; estimate, counts assumed: trip.loop1 = 1000; per thread '
     'mem = 0 B' + FLAG,
     '/p/k.cu:9:3: remark: loop unrolled 4 times [-Rpass=loop-unroll]',
     '/p/k.cu:12:9: error: use of undeclared identifier \'q\'',
@@ -63,7 +63,7 @@ class ParseTest(unittest.TestCase):
     def test_severities(self):
         sev = {d.message.split(':')[0].split(' (')[0]: d.severity for d in self.diags}
         self.assertEqual(self.at(6)[0].severity, R.INFORMATION)           # prediction
-        self.assertEqual(sev['loop'], R.INFORMATION)
+        self.assertEqual(sev['loop loop1'], R.INFORMATION)
         self.assertEqual(self.at(6)[1].severity, R.HINT)                  # assumption
         self.assertEqual(self.at(17)[0].severity, R.WARNING)              # uncoalesced
         self.assertEqual(self.at(18)[0].severity, R.WARNING)              # bank conflicts
