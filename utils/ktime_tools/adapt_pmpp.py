@@ -112,7 +112,7 @@ def _file_rows(path, bench, header, prelude, inst, desc, skipped):
                 problem=_eval(spec['problem'], names, 'problem'),
                 config=_eval(spec['config'], names, 'config'),
                 source=header, kernel=spec['kernel'], prelude=prelude, instantiate=inst,
-                cuda='shim', grid=grid, block=block,
+                cuda='auto', grid=grid, block=block,
                 shmem=_eval(spec.get('shmem', '0'), names, 'shmem'), args=args,
                 gpu=gpu, target=devgpus.target_cell(gpu), time_us=t * 1e6,
                 time_kind=desc['time_kind'], cold=bool(desc.get('cold')),
