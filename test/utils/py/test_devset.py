@@ -1,0 +1,185 @@
+"""Unit tests of the development set's table, adapters and scoreboard
+figures (utils/ktime_tools/devtable.py, adapt_pmpp.py, adapt_gpubench.py,
+scoreboard.py, devset_run.py) on small hand-written inputs
+(test/utils/Inputs/devset/); no fetched data, GPU or CUDA needed.
+Run: python3 test_devset.py (lit: test/utils/unit-devset.test)."""
+
+import io
+import os
+import shutil
+import sys
+import tempfile
+import unittest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, '..', '..', '..', 'utils'))
+from ktime_tools import adapt_gpubench, adapt_pmpp, devgpus, devrun, devset_run  # noqa: E402
+from ktime_tools import devtable, scoreboard  # noqa: E402
+
+INPUTS = os.path.join(HERE, '..', 'Inputs', 'devset')
+
+
+class Table(unittest.TestCase):
+    def test_good_rows(self):
+        rows = devtable.read_path(os.path.join(INPUTS, 'table-good.csv'))
+        self.assertEqual(len(rows), 2)
+        self.assertEqual(rows[0].grid(), (4, 1, 1))
+        self.assertEqual(rows[1].grid(), (8, 1, 1))
+        self.assertEqual(rows[1].block(), (128, 1, 1))
+        self.assertEqual(devtable.pairs(rows[1]['args']), [('n', '1024'), ('alpha', '1.5')])
+        self.assertEqual(rows[0].targets(), ['a100-pcie-40gb', 'a100'])
+        self.assertEqual(rows[1].targets(), [])
+        self.assertTrue(rows[1].flag('circular'))
+        self.assertFalse(rows[0].flag('circular'))
+        self.assertEqual(rows[1].number('shmem'), 64.0)
+        self.assertIsNone(rows[0].number('shmem'))
+        # Columns the file lacks are blank.
+        self.assertEqual(rows[0]['bytes'], '')
+
+    def test_bad_kind_names_line(self):
+        with self.assertRaises(devtable.TableError) as e:
+            devtable.read_path(os.path.join(INPUTS, 'table-bad-kind.csv'))
+        self.assertIn('line 3', str(e.exception))
+        self.assertIn("'wallclock'", str(e.exception))
+
+    def test_bad_cells(self):
+        base = dict(dataset='x', family='f', source='k.cu', kernel='k', grid='1',
+                    block='32', gpu='g', time_kind='device')
+        for col, val, msg in (('time_us', '0', 'positive'), ('time_us', 'fast', 'not a number'),
+                              ('grid', '0,1', 'at least 1'), ('block', '1,2,3,4', 'X,Y,Z'),
+                              ('args', 'n', 'NAME=VALUE'), ('shmem', 'lots', 'not a number')):
+            cells = dict(base, time_us='1')
+            cells[col] = val
+            with self.assertRaises(devtable.TableError) as e:
+                devtable.make_row(**cells)
+            self.assertIn(msg, str(e.exception))
+
+    def test_round_trip(self):
+        r = devtable.make_row(dataset='x', family='f', source='k.cu', kernel='k',
+                              grid=(2, 3, 1), block=(32, 1, 1), gpu='g', time_us=1.25,
+                              time_kind='host', args=[('n', 7)], circular=True,
+                              prelude='#include <cstdint>\n#define A 1')
+        back = devtable.read(io.StringIO(devtable.to_text([r])))
+        self.assertEqual(back, [r])
+        self.assertEqual(back[0]['grid'], '2,3,1')
+        self.assertEqual(back[0]['circular'], '1')
+
+
+class Gpus(unittest.TestCase):
+    def test_names(self):
+        self.assertEqual(devgpus.normal('NVIDIA GeForce RTX 3060 Ti'), 'rtx3060ti')
+        self.assertEqual(devgpus.targets_for('NVIDIA GeForce RTX 3080'),
+                         ['rtx-3080-10gb', 'rtx-3080'])
+        self.assertEqual(devgpus.targets_for('Tesla K40c (0)'), ['k40c', 'k40'])
+        self.assertEqual(devgpus.targets_for('Radeon 6900'), [])
+
+
+class Pmpp(unittest.TestCase):
+    def setUp(self):
+        self.root = tempfile.mkdtemp()
+        d = os.path.join(self.root, 'Performance-Tests-NvBench', 'array_add')
+        os.makedirs(os.path.join(d, 'BenchResults'))
+        open(os.path.join(d, 'array_add_kernels.cuh'), 'w').close()
+        shutil.copy(os.path.join(INPUTS, 'BenchResults3080.csv'), os.path.join(d, 'BenchResults'))
+
+    def tearDown(self):
+        shutil.rmtree(self.root)
+
+    def test_rows(self):
+        skipped = {}
+        rows = adapt_pmpp.rows(self.root, skipped=skipped)
+        self.assertEqual(len(rows), 1)
+        r = rows[0]
+        # Axis Size 32, blocks of 16 x 16: grid ceil(32 / 16) = 2 in x and y.
+        self.assertEqual(r.grid(), (2, 2, 1))
+        self.assertEqual(r.block(), (16, 16, 1))
+        self.assertEqual(devtable.pairs(r['args']), [('m', '32'), ('n', '32')])
+        self.assertEqual(r['kernel'], 'array_add_coalesced')
+        self.assertEqual(r['family'], 'matrix-add')
+        self.assertEqual(r.time_us(), 4.5)     # GPU Time 4.5e-06 s
+        self.assertEqual(r.number('bytes'), 8192 + 4096)
+        self.assertEqual((r['time_kind'], r['cold']), ('device', '1'))
+        self.assertEqual(r['target'], 'rtx-3080-10gb|rtx-3080')
+        self.assertIn('template __global__ void array_add_coalesced<float>', r['instantiate'])
+        self.assertEqual(skipped['skipped by NVBench'], 1)
+        self.assertEqual(skipped['Something Else (Different Sizes): benchmark not described'], 1)
+        # The other benches have no header in this checkout, and the ones
+        # the description leaves out say why.
+        self.assertIn('histogram: no histogram_kernels.cuh', skipped)
+        self.assertTrue(any(k.startswith('reduction: left out: ') for k in skipped))
+
+
+class GpuStream(unittest.TestCase):
+    def setUp(self):
+        self.root = tempfile.mkdtemp()
+        self.tdir = os.path.join(self.root, 'targets')
+        os.makedirs(os.path.join(self.root, 'gpu-stream'))
+        os.makedirs(self.tdir)
+        open(os.path.join(self.root, 'gpu-stream', 'main.cu'), 'w').close()
+        shutil.copy(os.path.join(INPUTS, 'a100_40.txt'), os.path.join(self.root, 'gpu-stream'))
+        shutil.copy(os.path.join(INPUTS, 'a100-test.yaml'),
+                    os.path.join(self.tdir, 'a100-pcie-40gb.yaml'))
+
+    def tearDown(self):
+        shutil.rmtree(self.root)
+
+    def test_rows(self):
+        rows = adapt_gpubench.rows(self.root, tdir=self.tdir)
+        self.assertEqual(len(rows), 12)  # 2 block sizes x 6 kernels
+        triad = [r for r in rows if r['variant'] == 'triad' and r['config'] == 'b64'][0]
+        n = 128 * 1024 * 1024 + 2
+        # 3 streams x n x 8 B at 403 GB/s: 3221225520 / 403 ns = 7993.12 us.
+        self.assertAlmostEqual(triad.time_us(), 7993.12, places=2)
+        self.assertEqual(triad.number('bytes'), 3 * n * 8)
+        self.assertEqual(triad.grid(), (n // 64 + 1, 1, 1))
+        self.assertEqual(triad['time_kind'], 'host')
+        # 164 kB per SM / 2 - 1 kB reserved - 32 kB static = 50176 B.
+        self.assertEqual(triad.number('shmem'), 50176)
+        # The target file cites gpu-stream/a100_40.txt: circular.
+        self.assertTrue(all(r.flag('circular') for r in rows))
+        os.remove(os.path.join(self.tdir, 'a100-pcie-40gb.yaml'))
+        rows = adapt_gpubench.rows(self.root, tdir=self.tdir)
+        self.assertFalse(any(r.flag('circular') for r in rows))
+        self.assertEqual(rows[0]['shmem'], '')
+
+
+class Figures(unittest.TestCase):
+    def test_by_hand(self):
+        # ratios 1.1, 0.5, 1.1 -> APE 10, 50, 10; two of three in [0.67, 1.5].
+        f = scoreboard.figures([(100.0, 110.0), (200.0, 100.0), (300.0, 330.0)])
+        self.assertEqual(f['n'], 3)
+        self.assertAlmostEqual(f['median_ape'], 10.0)
+        self.assertAlmostEqual(f['median_ratio'], 1.1)
+        self.assertAlmostEqual(f['within'], 200.0 / 3)
+        # predicted ranks 2, 1, 3 against measured 1, 2, 3: rho = 1 - 6*2/24 = 0.5.
+        self.assertAlmostEqual(f['spearman'], 0.5)
+
+    def test_sample_per_group(self):
+        rows = [devtable.make_row(dataset='x', family=f, source='k.cu', kernel='k', grid='1',
+                                  block='32', gpu=g, time_us=i + 1, time_kind='device')
+                for i, (f, g) in enumerate([('a', 'g')] * 5 + [('a', 'h')] * 2 + [('b', 'g')] * 4)]
+        s = devset_run.sample(rows, 3, 1)
+        self.assertEqual([(r['family'], r['gpu']) for r in s].count(('a', 'g')), 3)
+        self.assertEqual([(r['family'], r['gpu']) for r in s].count(('a', 'h')), 2)
+        self.assertEqual([(r['family'], r['gpu']) for r in s].count(('b', 'g')), 3)
+        self.assertEqual(s, devset_run.sample(rows, 3, 1))  # seeded
+
+    def test_roofline(self):
+        class Pred:
+            entry = {'memory': {'dram_bytes': 3000.0}, 'launch_ns': 2000.0}
+
+        class Figs:
+            def get(self, name):
+                return {'dram_gbs': 1500.0, 'fp32_gflops': 1000.0}
+        res = devrun.Result('ok', 'a100-pcie-40gb', pred=Pred())
+        row = devtable.make_row(dataset='x', family='f', source='k.cu', kernel='k', grid='1',
+                                block='32', gpu='g', time_us=1, time_kind='device')
+        # 3000 B / 1500 GB/s = 2 ns, + 2000 ns launch term.
+        self.assertEqual(devrun.roofline(row, res, Figs()), (2002.0, 'report'))
+        row['bytes'], row['flops'] = '30000', '50000'
+        # max(30000 / 1500, 50000 / 1000) = 50 ns, + 2000.
+        self.assertEqual(devrun.roofline(row, res, Figs()), (2050.0, 'data'))
+
+
+if __name__ == '__main__':
+    unittest.main()

@@ -1,0 +1,123 @@
+"""Adapter: R100001/Programming-Massively-Parallel-Processors'
+Performance-Tests-NvBench results -> measurement-table rows.
+
+Reads the description utils/devset/pmpp.json (which kernel each NVBench
+benchmark launches and how its grid, block, shared memory and arguments
+follow from the benchmark's axes) and each bench's
+BenchResults/BenchResults*.csv under the checkout's Performance-Tests-NvBench/.
+One row per CSV line that was not skipped: the NVBench cold "GPU Time"
+(the first column of that name), device time, caches flushed; bytes are the
+bench's own "Memory Reads" + "Memory Writes" counts.
+"""
+
+import csv
+import glob
+import json
+import os
+
+from . import devgpus
+from . import devtable
+from . import safeexpr
+
+DESC = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                    'devset', 'pmpp.json')
+
+
+def _eval(expr, names, what):
+    try:
+        return safeexpr.value_or_expr(str(expr), names)
+    except (safeexpr.ExprError, ArithmeticError, ValueError, TypeError) as e:
+        raise devtable.TableError('%s %r: %s' % (what, expr, e))
+
+
+def _number(text):
+    text = (text or '').strip()
+    if not text:
+        return None
+    try:
+        v = float(text)
+    except ValueError:
+        return None
+    return int(v) if v == int(v) else v
+
+
+def rows(root, desc_path=DESC, skipped=None):
+    """The rows of the checkout ROOT (the repository, or its
+    Performance-Tests-NvBench directory). SKIPPED, a dict, gets
+    {reason: count} of the CSV lines left out."""
+    skipped = {} if skipped is None else skipped
+    base = os.path.join(root, 'Performance-Tests-NvBench')
+    if not os.path.isdir(base):
+        base = root
+    with open(desc_path) as f:
+        desc = json.load(f)
+    for name, why in desc.get('left_out', {}).items():
+        skipped['%s: left out: %s' % (name, why)] = 1
+    out = []
+    for bench in desc['benches']:
+        d = os.path.join(base, bench['dir'])
+        header = os.path.join(d, bench['header'])
+        if not os.path.exists(header):
+            skipped['%s: no %s' % (bench['dir'], bench['header'])] = 1
+            continue
+        prelude = '\n'.join(desc.get('prelude', []) + bench.get('prelude', []))
+        inst = '\n'.join(bench.get('instantiate', []))
+        for path in sorted(glob.glob(os.path.join(d, 'BenchResults', '*.csv'))):
+            out += _file_rows(path, bench, header, prelude, inst, desc, skipped)
+    return out
+
+
+def _file_rows(path, bench, header, prelude, inst, desc, skipped):
+    with open(path, newline='') as f:
+        lines = list(csv.reader(f))
+    if not lines:
+        return []
+    cols = lines[0]
+    first = {}
+    for i, c in enumerate(cols):
+        first.setdefault(c, i)
+    out = []
+    for line in lines[1:]:
+        cell = {c: (line[i] if i < len(line) else '') for c, i in first.items()}
+        name = cell.get('Benchmark', '')
+        b = bench['benchmarks'].get(name)
+        if b is None:
+            skipped['%s: benchmark not described' % name] = \
+                skipped.get('%s: benchmark not described' % name, 0) + 1
+            continue
+        if cell.get('Skipped', 'No') != 'No':
+            skipped['skipped by NVBench'] = skipped.get('skipped by NVBench', 0) + 1
+            continue
+        t = _number(cell.get('GPU Time (sec)'))
+        if not t:
+            skipped['no GPU time'] = skipped.get('no GPU time', 0) + 1
+            continue
+        names = {}
+        for k, col in bench['axes'].items():
+            v = _number(cell.get(col))
+            if v is None:
+                break
+            names[k] = v
+        else:
+            spec = dict(bench)
+            spec.update(b)
+            grid = [_eval(e, names, 'grid') for e in spec['grid']]
+            block = [_eval(e, names, 'block') for e in spec['block']]
+            args = [(k, _eval(e, names, 'argument %s' % k)) for k, e in spec['args'].items()]
+            reads = _number(cell.get('Memory Reads (bytes)')) or 0
+            writes = _number(cell.get('Memory Writes (bytes)')) or 0
+            gpu = cell.get('Device Name', '')
+            out.append(devtable.make_row(
+                dataset='pmpp', family=spec['family'], variant=spec['variant'],
+                problem=_eval(spec['problem'], names, 'problem'),
+                config=_eval(spec['config'], names, 'config'),
+                source=header, kernel=spec['kernel'], prelude=prelude, instantiate=inst,
+                cuda='auto', grid=grid, block=block,
+                shmem=_eval(spec.get('shmem', '0'), names, 'shmem'), args=args,
+                gpu=gpu, target=devgpus.target_cell(gpu), time_us=t * 1e6,
+                time_kind=desc['time_kind'], cold=bool(desc.get('cold')),
+                bytes=(reads + writes) or None, circular=False,
+                note='%s: %s' % (os.path.basename(path), name)))
+            continue
+        skipped['axis missing'] = skipped.get('axis missing', 0) + 1
+    return out

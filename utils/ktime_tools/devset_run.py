@@ -1,0 +1,150 @@
+"""utils/devset-run: the development set in one command (docs/accuracy.md).
+Reads public data through the adapters (or measurement tables), samples,
+predicts every launch with KernelTime and the baselines, prints the
+scoreboard."""
+
+import argparse
+import collections
+import datetime
+import random
+import shlex
+import sys
+
+from . import adapt_gpubench
+from . import adapt_hub
+from . import adapt_pmpp
+from . import common
+from . import devrun
+from . import devtable
+from . import progress as progressmod
+from . import scoreboard
+from . import tools as toolsmod
+from . import validate
+
+ADAPTERS = collections.OrderedDict([
+    ('hub', (adapt_hub.rows, 'AutoTuningAssociation/benchmark_hub checkout')),
+    ('pmpp', (adapt_pmpp.rows, 'R100001/Programming-Massively-Parallel-Processors checkout')),
+    ('rrze', (adapt_gpubench.rows, 'te42kyfo/gpu-benches (RRZE-HPC/gpu-benches) checkout')),
+])
+
+
+def parser():
+    p = argparse.ArgumentParser(
+        prog='devset-run', description='Predict the development set and print the '
+        'scoreboard (docs/accuracy.md).')
+    p.add_argument('--data', action='append', default=[], metavar='NAME=PATH',
+                   help='a data set and its checkout; NAME one of: %s'
+                   % ', '.join('%s (%s)' % (k, v[1]) for k, v in ADAPTERS.items()))
+    p.add_argument('--table', action='append', default=[], metavar='FILE.csv',
+                   help='a measurement table (docs/accuracy.md)')
+    p.add_argument('--write-table', metavar='OUT.csv',
+                   help='write the rows read (before sampling) and stop')
+    p.add_argument('--family', action='append', default=[], help='only these families')
+    p.add_argument('--sample', type=int, metavar='N',
+                   help='predict a seeded random sample of N launches of each (family, GPU)')
+    p.add_argument('--seed', type=int, default=1)
+    p.add_argument('--worst', type=int, default=20, help='worst launches to list')
+    p.add_argument('--residuals', metavar='OUT.csv', help='every launch with its '
+                   'predictions')
+    common.add_tool_args(p)
+    return p
+
+
+def load(args, say_err):
+    rows = []
+    for text in args.data:
+        name, sep, path = text.partition('=')
+        if not sep or name not in ADAPTERS:
+            raise validate.UsageError("--data %s: expected NAME=PATH, NAME one of %s"
+                                      % (text, ', '.join(ADAPTERS)))
+        skipped = {}
+        got = ADAPTERS[name][0](path, skipped=skipped)
+        say_err('devset-run: %s: %d rows' % (name, len(got)))
+        for reason, n in sorted(skipped.items()):
+            say_err('  left out %d: %s' % (n, reason))
+        rows += got
+    for path in args.table:
+        got = devtable.read_path(path)
+        say_err('devset-run: %s: %d rows' % (path, len(got)))
+        rows += got
+    if args.family:
+        wanted = set(common.split_names(args.family))
+        rows = [r for r in rows if r['family'] in wanted]
+    return rows
+
+
+def sample(rows, n, seed):
+    """N rows of each (family, GPU) group, seeded; all of a smaller group."""
+    if n is None:
+        return rows
+    groups = collections.OrderedDict()
+    for i, r in enumerate(rows):
+        groups.setdefault((r['family'], r['gpu']), []).append(i)
+    rng = random.Random(seed)
+    keep = []
+    for idx in groups.values():
+        keep += idx if len(idx) <= n else rng.sample(idx, n)
+    return [rows[i] for i in sorted(keep)]
+
+
+def main(argv=None):
+    argv = sys.argv[1:] if argv is None else argv
+    args = parser().parse_args(argv)
+    err = lambda s: print(s, file=sys.stderr)  # noqa: E731
+    try:
+        commit = validate.commit_id()
+        rows = load(args, err)
+        if args.write_table:
+            with open(args.write_table, 'w', newline='') as f:
+                devtable.write(f, rows)
+            err('devset-run: %d rows written to %s' % (len(rows), args.write_table))
+            return 0
+        if not rows:
+            raise validate.UsageError('no rows: give --data NAME=PATH or --table FILE')
+        if args.sample is not None and args.sample < 1:
+            raise validate.UsageError('--sample must be at least 1')
+        chosen = sample(rows, args.sample, args.seed)
+        tools_by = {}
+
+        def make_tools(cuda):
+            if cuda not in tools_by:
+                args.cuda = cuda if cuda in ('sdk', 'shim', 'auto') else 'auto'
+                tools_by[cuda] = common.make_tools(args, args.cuda)
+                tools_by[cuda].check()
+            return tools_by[cuda]
+        catalog = toolsmod.GpuCatalog.from_plugin(make_tools('auto'))
+        prog = progressmod.Progress('devset-run')
+        results = devrun.predict(chosen, make_tools, catalog, jobs=args.jobs,
+                                 plugin_options=common.plugin_options(args), progress=prog,
+                                 target_dir=args.target_dir)
+    except (validate.UsageError, devtable.TableError, toolsmod.ToolError, OSError) as e:
+        err('devset-run: error: %s' % e)
+        return 2
+    sample_text = ('sample %d per (family, GPU), seed %d' % (args.sample, args.seed)
+                   if args.sample else 'every row')
+    header = ['<!-- utils/devset-run %s; commit %s; %s; %s -->' % (
+        ' '.join(shlex.quote(a) for a in argv), commit, sample_text,
+        datetime.date.today().isoformat())]
+    items = list(zip(chosen, results))
+    scoreboard.report(items, header, print, worst=args.worst)
+    if args.residuals:
+        write_residuals(args.residuals, items)
+    return 0
+
+
+def write_residuals(path, items):
+    import csv
+    with open(path, 'w', newline='') as f:
+        w = csv.writer(f, lineterminator='\n')
+        w.writerow(['dataset', 'family', 'variant', 'gpu', 'target', 'problem', 'config',
+                    'grid', 'block', 'time_kind', 'circular', 'measured_us', 'status',
+                    'kerneltime_us', 'roofline_us', 'mwp_cwp_us', 'bound', 'bytes_source',
+                    'reason'])
+        for r, x in items:
+            us = lambda v: '' if v is None else '%.6g' % (v / 1000.0)  # noqa: E731
+            w.writerow([r['dataset'], r['family'], r['variant'], r['gpu'], x.target or '',
+                        r['problem'], r['config'], r['grid'], r['block'], r['time_kind'],
+                        r['circular'], r['time_us'], x.status, us(x.ns),
+                        us(x.roofline_ns), us(x.model_ns('mwp-cwp')),
+                        x.pred.bound if x.pred else '', x.bytes_source or '',
+                        x.reason or ''])
