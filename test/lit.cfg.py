@@ -12,6 +12,7 @@
 #                own command lines
 #   %shlibdir    the build's library directory; %plugin the plugin itself
 #   %targets     the shipped gpu-targets/ directory in the source tree
+#   %nvcc        the CUDA toolkit's nvcc (feature `nvcc`), where one is found
 #   %ktime_src_root, %ktime_obj_root  the source and build trees
 import os
 import shutil
@@ -99,6 +100,14 @@ if shutil.which("nvim"):
     config.available_features.add("neovim")
 if os.path.exists("/usr/local/cuda/bin/nvcc") or os.path.exists("/usr/local/cuda/include/cuda_runtime.h"):
     config.available_features.add("cuda-sdk")
+# bench/kit's build test: nvcc on PATH or in /usr/local/cuda (feature
+# `nvcc`, substitution %nvcc).
+nvcc = shutil.which("nvcc") or (
+    "/usr/local/cuda/bin/nvcc" if os.path.exists("/usr/local/cuda/bin/nvcc") else None
+)
+if nvcc:
+    config.available_features.add("nvcc")
+    config.substitutions.append(("%nvcc", nvcc))
 
 # utils/ tests (test/utils/): the sweep driver utils/ktime and the validation
 # harness utils/validate, run with Python 3. %fake_tools points them at

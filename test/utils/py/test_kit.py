@@ -1,0 +1,110 @@
+"""Unit tests of bench/kit's Python side (bench/kit/ktkit): the raw-output
+parser, the launch fit, the YAML subset reader and the target checks. Run
+by test/utils/kit-unit.test; no GPU, no build needed."""
+import glob
+import os
+import sys
+import unittest
+
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..",
+                    "..")
+sys.path.insert(0, os.path.join(ROOT, "bench", "kit"))
+
+from ktkit import check, fit, raw, yamlsub  # noqa: E402
+
+
+class RawTest(unittest.TestCase):
+    def test_quoted_values_and_numbers(self):
+        recs = raw.parse_lines([
+            '# a comment',
+            'device name="NVIDIA \\"X\\" 1" arch="sm_89" sms=58 mem_mhz=6251.5',
+            'row args="N=1;M=2" grid="1,1,1" kernel="k" time_us=1e3',
+        ])
+        self.assertEqual(recs[0]["name"], 'NVIDIA "X" 1')
+        self.assertEqual(recs[0]["sms"], 58)
+        self.assertEqual(recs[0]["mem_mhz"], 6251.5)
+        self.assertEqual(recs[1]["args"], "N=1;M=2")
+        self.assertEqual(recs[1]["grid"], "1,1,1")
+        self.assertEqual(recs[1]["time_us"], 1000.0)
+
+    def test_errors_name_the_line(self):
+        with self.assertRaisesRegex(raw.RawError, "f:2: expected key=value"):
+            raw.parse_lines(["clock sm_mhz=1", "clock oops"], "f")
+        with self.assertRaisesRegex(raw.RawError, "unterminated|No closing"):
+            raw.parse_lines(['device name="x'], "f")
+        with self.assertRaisesRegex(raw.RawError, "no 'device' record"):
+            raw.Raw(raw.parse_lines(["clock sm_mhz=1"]))
+
+    def test_two_gpus_are_refused(self):
+        recs = raw.parse_lines(['device name="A"', 'device name="B"'], "f")
+        with self.assertRaisesRegex(raw.RawError, "two GPUs"):
+            raw.Raw(recs)
+
+
+class FitTest(unittest.TestCase):
+    def test_exact_lines_and_quadratic(self):
+        # t = 2 us + (0.001 + 0.0001 w + 0.00001 w^2) us x g at 1000 MHz:
+        # intercept 2000 cycles, slope(w) = 1 + 0.1 w + 0.01 w^2.
+        pts = [(g, b, 2 + (0.001 + 0.0001 * (b / 32) + 0.00001 *
+                           (b / 32) ** 2) * g)
+               for b in (32, 128, 512, 1024) for g in (1, 100, 10 ** 6)]
+        r = fit.launch_fit(pts, 1000.0)
+        self.assertAlmostEqual(r["intercept_cycles"], 2000.0, places=6)
+        self.assertAlmostEqual(r["slope_b2"], 0.01, places=9)
+        self.assertAlmostEqual(r["slope_b1"], 0.1, places=9)
+        self.assertAlmostEqual(r["slope_b0"], 1.0, places=9)
+        self.assertEqual((r["fit_grid_min"], r["fit_grid_max"]), (1, 10 ** 6))
+        self.assertEqual((r["fit_warps_min"], r["fit_warps_max"]), (1, 32))
+
+    def test_weights_are_relative(self):
+        # One block size, a flat small-grid part: 1/t^2 weights keep the
+        # intercept near the small grids' 2 us although the 1e6-block point
+        # is 500 times larger.
+        pts = [(1, 256, 2.0), (10, 256, 2.0), (100, 256, 2.1),
+               (10 ** 6, 256, 1000.0)]
+        r = fit.launch_fit(pts, 1000.0)
+        self.assertLess(abs(r["intercept_cycles"] - 2000.0), 100.0)
+
+    def test_negative_slope_is_refused(self):
+        pts = [(1, 32, 10.0), (1000, 32, 1.0), (1, 64, 10.0), (1000, 64, 1.0)]
+        with self.assertRaisesRegex(ValueError, "not positive"):
+            fit.launch_fit(pts, 1000.0)
+
+
+class CheckTest(unittest.TestCase):
+    def test_every_shipped_target_passes(self):
+        files = glob.glob(os.path.join(ROOT, "gpu-targets", "*.yaml"))
+        self.assertTrue(files)
+        for f in files:
+            self.assertEqual(check.check_file(f), [], f)
+
+    def test_ranges_and_order(self):
+        with open(os.path.join(ROOT, "gpu-targets", "l4.yaml")) as f:
+            text = f.read()
+        tree = yamlsub.plain(yamlsub.load(text))
+        tree["clocks"]["sm_mhz"] = 1e-300
+        tree["memory"]["l2"]["latency"] = 20
+        tree["instructions"]["fp32.fma"] = {"lat": 4, "del": 1,
+                                            "units_per_pb": 2}
+        del tree["instructions"]["tensor"]
+        problems = "\n".join(check.check_tree(tree, "l4"))
+        self.assertIn("'clocks.sm_mhz': must be between 100 and 4000", problems)
+        self.assertIn("'memory.l2.latency': must not be below "
+                      "memory.l1.latency", problems)
+        self.assertIn("'instructions.fp32.fma': give one of", problems)
+        self.assertIn("'instructions.tensor': required instruction class is "
+                      "missing", problems)
+
+    def test_yaml_subset(self):
+        t = yamlsub.load("a:  # c\n  b: 1  # x\n  c: {lat: 4, del: 2}\n"
+                         "d: [0, 8]\ne: text (with, commas)\n")
+        p = yamlsub.plain(t)
+        self.assertEqual(p, {"a": {"b": 1, "c": {"lat": 4, "del": 2}},
+                             "d": [0, 8], "e": "text (with, commas)"})
+        self.assertEqual(t["a"][0]["b"][1], 2)
+        with self.assertRaisesRegex(yamlsub.YamlError, "duplicate key"):
+            yamlsub.load("a: 1\na: 2\n")
+
+
+if __name__ == "__main__":
+    unittest.main()
