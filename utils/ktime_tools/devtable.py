@@ -8,7 +8,8 @@ Columns (a blank cell is "not known" or "none"):
   problem      the problem size, as a label (rows of one family, GPU and
                problem form a sweep)
   config       what varies inside a sweep (block size, tiling, ...)
-  source       the .cu or .cuh file with the kernel (an absolute path)
+  source       the .cu or .cuh file with the kernel: an absolute path, or
+               one relative to the KernelTime checkout (bench/kit's tables)
   kernel       the kernel's name, unqualified or mangled
   prelude, instantiate  C++ text to put before the source (declarations
                the source expects from the file that includes it; standard
@@ -46,6 +47,7 @@ launch and synchronise (divided by the launches).
 
 import csv
 import io
+import os
 
 COLUMNS = ['dataset', 'family', 'variant', 'problem', 'config', 'source', 'kernel',
            'prelude', 'instantiate', 'defines', 'flags', 'cuda', 'grid', 'block', 'shmem', 'args',
@@ -189,9 +191,17 @@ def read(f, name='table'):
     return out
 
 
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
 def read_path(path):
+    """The rows of a table file; a relative source is the checkout's file."""
     with open(path, newline='') as f:
-        return read(f, path)
+        rows = read(f, path)
+    for r in rows:
+        if not os.path.isabs(r['source']):
+            r['source'] = os.path.join(ROOT, r['source'])
+    return rows
 
 
 def to_text(rows):

@@ -1,10 +1,13 @@
 """The measurement table (docs/measuring.md): one CSV row per timed launch,
-from the `row` records of the kit's raw outputs."""
+from the `row` records of the kit's raw outputs, in the development set's
+format (docs/accuracy.md, "The measurement table"; the columns of
+utils/ktime_tools/devtable.py), so that utils/devset-run reads it as it is."""
 import csv
 
-COLUMNS = ["dataset", "family", "source", "kernel", "grid", "block",
-           "shared_bytes", "args", "gpu", "target", "sm_mhz", "mem_mhz",
-           "time_us", "time_kind", "circular", "note"]
+COLUMNS = ["dataset", "family", "variant", "problem", "config", "source",
+           "kernel", "cuda", "grid", "block", "shmem", "args", "gpu",
+           "target", "sm_mhz", "mem_mhz", "time_us", "time_kind", "circular",
+           "note"]
 
 TIME_KINDS = ("device", "events", "host")
 
@@ -21,11 +24,17 @@ def rows(raw, target, dataset="kit"):
         out.append({
             "dataset": dataset,
             "family": r["family"],
+            # A sweep is one kernel and problem over launch configurations.
+            "variant": r["kernel"],
+            "problem": r.get("args", ""),
+            "config": "grid=%s block=%s" % (r["grid"], r["block"]),
             "source": r["source"],
             "kernel": r["kernel"],
+            # The kit's sources use the CUDA runtime's host API.
+            "cuda": "sdk",
             "grid": str(r["grid"]),
             "block": str(r["block"]),
-            "shared_bytes": int(r["shared_bytes"]),
+            "shmem": int(r["shared_bytes"]),
             "args": r.get("args", ""),
             "gpu": raw.device["name"],
             "target": target,
