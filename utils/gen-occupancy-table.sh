@@ -27,8 +27,13 @@ g++ -O1 -std=c++17 -I"$cuda/include" -o "$work/gen" \
   utils/gen-occupancy-table.cpp
 
 # field FILE SECTION KEY: the value of "KEY:" inside the top-level SECTION
-# ("" for a top-level key), comments stripped.
+# ("" for a top-level key), comments stripped, from the target file or the
+# architecture file it names (arch/sm_XX.yaml beside it).
 field() {
+  local arch files=$1
+  arch=$(awk '/^architecture:/ { print $2; exit }' "$1")
+  if [ -n "$arch" ]; then files="$1 $(dirname "$1")/arch/$arch.yaml"; fi
+  # shellcheck disable=SC2086
   awk -v sec="$2" -v key="$3" '
     /^[^ #]/ { cur = $0; sub(/:.*/, "", cur) }
     {
@@ -37,7 +42,7 @@ field() {
           line ~ "^ +" key ":") {
         sub(/^[^:]*: */, "", line); sub(/ +$/, "", line); print line; exit
       }
-    }' "$1"
+    }' $files
 }
 
 if [ $# -eq 0 ]; then set -- gpu-targets/*.yaml; fi
@@ -53,6 +58,7 @@ out=unittests/GPU/OccupancyTable.inc
   for f in "$@"; do
     name=$(field "$f" "" name)
     arch=$(field "$f" "" arch)
+    [ -n "$arch" ] || arch=$(field "$f" "" architecture)
     cc=${arch#sm_}; cc=${cc%[af]}
     major=${cc%?}; minor=${cc#"$major"}
     "$work/gen" "$name" "$major" "$minor" \

@@ -190,10 +190,13 @@ inline constexpr PhysicalRange OpsPerClkPerSM{0.01, 4096, "per clock"};
 inline constexpr PhysicalRange UnitsPerPB{0.01, 1024, "units"};
 } // namespace physical
 
-/// A line and column in a target file (1-based; 0 when unknown).
+/// A line and column in a target file (1-based; 0 when unknown), and the
+/// file when it is not the card's own: its architecture file.
 struct FileLoc {
   unsigned Line = 0;
   unsigned Column = 0;
+  /// Empty for the target file itself (GpuTarget::FilePath).
+  std::string File;
 };
 
 /// One GPU: the contents of one target file, validated.
@@ -231,8 +234,12 @@ struct GpuTarget {
   LaunchModel Launch;
 
   /// Where each field was written: "memory.dram.bandwidth_gbs",
-  /// "instructions.fp32.fma", "aliases[0]", ...
+  /// "instructions.fp32.fma", "aliases[0]", ..., in the target file or in
+  /// its architecture file.
   llvm::StringMap<FileLoc> Locations;
+  /// The architecture file the target file names (`architecture: sm_86`),
+  /// empty when the file gives every field itself.
+  std::string ArchFilePath;
 
   const InstrCost &cost(InstrClass C) const {
     return Instr[static_cast<size_t>(C)];
@@ -243,10 +250,14 @@ struct GpuTarget {
   double cyclesToNs(double Cycles) const { return Cycles * 1e3 / SmClockMHz; }
 };
 
-/// Parses one file. Errors are llvm::StringError whose message is
-/// "FILE:LINE:COL: field 'a.b': what is wrong" (or "FILE:LINE:COL: invalid
-/// YAML: ..." and "FILE: cannot read target file: ..."), see docs/targets.md.
-llvm::Expected<GpuTarget> loadTargetFile(llvm::StringRef Path);
+/// Parses one file, and the architecture file it names (`architecture:
+/// sm_86`: arch/sm_86.yaml beside the file, else in \p FallbackDir's arch/).
+/// Errors are llvm::StringError whose message is "FILE:LINE:COL: field
+/// 'a.b': what is wrong" (or "FILE:LINE:COL: invalid YAML: ..." and "FILE:
+/// cannot read target file: ..."), FILE being the file where the field is
+/// written; see docs/targets.md.
+llvm::Expected<GpuTarget> loadTargetFile(llvm::StringRef Path,
+                                         llvm::StringRef FallbackDir = "");
 
 /// The text of a target file, once it is known to be a regular file of at
 /// most 1 MiB (opening a FIFO blocks, reading /dev/zero never ends); errors
@@ -281,7 +292,8 @@ public:
   explicit TargetRegistry(std::string Dir);
   const std::string &getDir() const { return Dir; }
 
-  /// Every *.yaml in the directory, sorted by name; the first broken file is
+  /// Every *.yaml in the directory (not those of its arch/ subdirectory,
+  /// which are architecture files), sorted by name; the first broken file is
   /// an error, and so are two files claiming one alias or one sm_XX default.
   llvm::Expected<std::vector<GpuTarget>> loadAll() const;
 

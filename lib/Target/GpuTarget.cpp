@@ -31,10 +31,12 @@ bool LaunchModel::inFitRange(double GridSize, double WarpsPerBlock) const {
 
 std::string GpuTarget::where(StringRef Field) const {
   auto It = Locations.find(Field);
+  const std::string &File = It == Locations.end() || It->second.File.empty()
+                                ? FilePath
+                                : It->second.File;
   if (It == Locations.end() || It->second.Line == 0)
-    return FilePath;
-  return FilePath + ":" + utostr(It->second.Line) + ":" +
-         utostr(It->second.Column);
+    return File;
+  return File + ":" + utostr(It->second.Line) + ":" + utostr(It->second.Column);
 }
 
 std::optional<unsigned> parseSmArch(StringRef Arch) {

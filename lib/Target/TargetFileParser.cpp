@@ -9,6 +9,12 @@
 // A first pass only checks the YAML syntax, so a syntax error anywhere is
 // reported before any field error.
 //
+// A card file may name its architecture file (`architecture: sm_86`, read
+// from arch/sm_86.yaml by TargetFileRead.cpp): the figures every card of
+// that architecture shares. That file is read first; each field is then
+// written in exactly one of the two, and an error in either names the file
+// it is in.
+//
 //===----------------------------------------------------------------------===//
 #include "TargetFileParser.h"
 
@@ -28,14 +34,18 @@ using namespace llvm;
 namespace ktime {
 namespace targetfile {
 
-/// The only schema version this code reads.
-constexpr uint64_t SchemaVersion = 1;
+/// The schema versions this code reads: 1, every field in the one file; 2,
+/// also architecture files.
+constexpr uint64_t SchemaVersion = 2;
+constexpr uint64_t OldestSchemaVersion = 1;
 
 // The keys of every mapping, in the order docs/targets.md documents them.
-// Every key is required.
+// Every key is required, in the target file or in its architecture file.
 const StringRef TopKeys[] = {
     "schema", "name", "aliases", "arch",   "default_for",  "description",
     "clocks", "sm",   "limits",  "memory", "instructions", "launch"};
+// A target file's optional key: its architecture file.
+const StringRef CardOptionalKeys[] = {"architecture"};
 const StringRef ClockKeys[] = {"sm_mhz", "memory_mhz"};
 const StringRef SmKeys[] = {"count", "warp_size", "processing_blocks",
                             "dispatch_per_clk"};
@@ -72,8 +82,9 @@ const StringRef LaunchKeys[] = {
 const StringRef CostKeys[] = {"lat", "del", "ops_per_clk_per_sm",
                               "units_per_pb"};
 
-Error TargetFileParser::parse(yaml::Node *Root, GpuTarget &Target) {
+Error TargetFileParser::parse(const YamlDocument &Doc, GpuTarget &Target) {
   T = &Target;
+  yaml::Node *Root = Doc.Root;
   SMLoc RootLoc = startOf(Root, SMLoc());
   if (!isa<yaml::MappingNode>(Root))
     return createStringError(inconvertibleErrorCode(),
@@ -81,11 +92,21 @@ Error TargetFileParser::parse(yaml::Node *Root, GpuTarget &Target) {
                                  ": a target file is a mapping of the fields "
                                  "in docs/targets.md, got " +
                                  describe(Root));
-  if (Error E =
-          forEachField(Root, RootLoc, "", TopKeys,
-                       [&](StringRef Key, yaml::Node *Value, SMLoc KeyLoc) {
-                         return parseTop(Key, Value, KeyLoc);
-                       }))
+  if (Error E = parseArchitecture(Doc))
+    return E;
+  if (Error E = forEachField(
+          Root, RootLoc, "", TopKeys,
+          [&](StringRef Key, yaml::Node *Value, SMLoc KeyLoc) {
+            return parseTop(Key, Value, KeyLoc);
+          },
+          CardOptionalKeys))
+    return E;
+  if (ArchDoc && CardSchema < SchemaVersion)
+    return fieldError(ArchitectureLoc, "architecture",
+                      "architecture files need schema " +
+                          utostr(SchemaVersion) + "; this file says schema " +
+                          utostr(CardSchema));
+  if (Error E = checkRequired())
     return E;
   return resolveAndCheck();
 }
@@ -96,13 +117,25 @@ Error TargetFileParser::parseTop(StringRef Key, yaml::Node *Value,
     Expected<uint64_t> V = readInt(Value, KeyLoc, Key, /*AllowZero=*/true);
     if (!V)
       return V.takeError();
-    if (*V != SchemaVersion)
+    if (InArch && *V != SchemaVersion)
+      return fieldError(startOf(Value, KeyLoc), Key,
+                        "an architecture file is schema " +
+                            utostr(SchemaVersion) + ", got '" + utostr(*V) +
+                            "'");
+    if (*V < OldestSchemaVersion || *V > SchemaVersion)
       return fieldError(startOf(Value, KeyLoc), Key,
                         "unsupported schema version '" + utostr(*V) +
                             "'; this KernelTime reads schema " +
+                            utostr(OldestSchemaVersion) + " and " +
                             utostr(SchemaVersion));
+    if (InArch)
+      ArchHasSchema = true;
+    else
+      CardSchema = *V;
     return Error::success();
   }
+  if (Key == "architecture")
+    return Error::success(); // Read by parseArchitecture.
   if (Key == "name") {
     Expected<std::string> S = readString(Value, KeyLoc, Key);
     if (!S)
@@ -132,6 +165,15 @@ Error TargetFileParser::parseTop(StringRef Key, yaml::Node *Value,
     if (!V || *S != "sm_" + utostr(*V))
       return fieldError(startOf(Value, KeyLoc), Key,
                         "must look like sm_80, got '" + *S + "'");
+    if (InArch) {
+      StringRef Stem = sys::path::stem(ArchPath);
+      if (*S != Stem)
+        return fieldError(startOf(Value, KeyLoc), Key,
+                          "must be the architecture file's name without "
+                          ".yaml, '" +
+                              Stem + "', got '" + *S + "'");
+      ArchHasArch = true;
+    }
     T->Arch = *S;
     return Error::success();
   }
@@ -317,6 +359,7 @@ Error TargetFileParser::parseInstructions(yaml::Node *N, SMLoc KeyLoc) {
   Expected<yaml::MappingNode *> Map = asMapping(N, KeyLoc, "instructions");
   if (!Map)
     return Map.takeError();
+  Given.try_emplace("instructions", KeyLoc);
   SmallVector<StringRef, NumInstrClasses> Names;
   for (size_t I = 0; I < NumInstrClasses; ++I)
     Names.push_back(getInstrClassName(static_cast<InstrClass>(I)));
@@ -343,14 +386,13 @@ Error TargetFileParser::parseInstructions(yaml::Node *N, SMLoc KeyLoc) {
     if (!Inserted)
       return fieldError(
           Loc, Field, "duplicate key (first given at " + at(It->second) + ")");
+    if (Error E = claim(Field, Loc))
+      return E;
     record(Field, Loc);
     if (Error E = parseCost(*C, KV.getValue(), Loc, Field))
       return E;
   }
-  for (StringRef Name : Names)
-    if (!Seen.count(Name))
-      return fieldError(KeyLoc, joinField("instructions", Name),
-                        "required instruction class is missing");
+  expect("instructions", Names, KeyLoc, /*Classes=*/true);
   return Error::success();
 }
 
@@ -450,115 +492,5 @@ Error TargetFileParser::parseLaunch(yaml::Node *N, SMLoc KeyLoc) {
       });
 }
 
-namespace {
-
-/// The first error the YAML scanner reports.
-struct DiagCapture {
-  std::optional<SMDiagnostic> First;
-  static void handle(const SMDiagnostic &D, void *Context) {
-    auto *Self = static_cast<DiagCapture *>(Context);
-    if (!Self->First && D.getKind() == SourceMgr::DK_Error)
-      Self->First = D;
-  }
-};
-
-} // namespace
 } // namespace targetfile
-
-using namespace targetfile;
-
-Expected<std::unique_ptr<MemoryBuffer>>
-readRegularTextFile(StringRef Path, StringRef What, uint64_t MaxBytes) {
-  // Check before opening: opening a FIFO blocks, and reading a device such
-  // as /dev/zero never ends.
-  sys::fs::file_status Status;
-  if (std::error_code EC = sys::fs::status(Path, Status))
-    return createStringError(EC, Path + ": cannot read " + What + ": " +
-                                     EC.message());
-  if (!sys::fs::is_regular_file(Status))
-    return createStringError(inconvertibleErrorCode(),
-                             Path + ": not a regular file, so not a " + What);
-  if (Status.getSize() > MaxBytes)
-    return createStringError(inconvertibleErrorCode(),
-                             Path + ": " + Twine(Status.getSize()) +
-                                 " bytes is too large for a " + What);
-  ErrorOr<std::unique_ptr<MemoryBuffer>> Buffer =
-      MemoryBuffer::getFile(Path, /*IsText=*/true);
-  if (!Buffer)
-    return createStringError(Buffer.getError(),
-                             Path + ": cannot read " + What + ": " +
-                                 Buffer.getError().message());
-  return std::move(*Buffer);
-}
-
-/// Target files are a few kilobytes; anything far larger is not one.
-static constexpr uint64_t MaxTargetFileBytes = 1 << 20;
-
-Expected<std::unique_ptr<MemoryBuffer>> readTargetFile(StringRef Path) {
-  return readRegularTextFile(Path, "target file", MaxTargetFileBytes);
-}
-
-Expected<GpuTarget> loadTargetFile(StringRef Path) {
-  Expected<std::unique_ptr<MemoryBuffer>> Buffer = readTargetFile(Path);
-  if (!Buffer)
-    return Buffer.takeError();
-  MemoryBufferRef Ref((*Buffer)->getBuffer(), Path);
-
-  SourceMgr SM;
-  DiagCapture Diags;
-  SM.setDiagHandler(DiagCapture::handle, &Diags);
-  auto YamlError = [&](unsigned Line, unsigned Col, const Twine &Msg) {
-    return createStringError(inconvertibleErrorCode(),
-                             Path + ":" + Twine(Line) + ":" + Twine(Col) +
-                                 ": invalid YAML: " + Msg);
-  };
-
-  // Pass 1: syntax only, and exactly one document.
-  {
-    yaml::Stream Syntax(Ref, SM, /*ShowColors=*/false);
-    unsigned Documents = 0;
-    SMLoc SecondDoc;
-    for (yaml::document_iterator DI = Syntax.begin(), DE = Syntax.end();
-         DI != DE; ++DI) {
-      yaml::Node *Root = DI->getRoot();
-      if (++Documents == 2 && Root)
-        SecondDoc = Root->getSourceRange().Start;
-      if (Syntax.failed())
-        break;
-    }
-    if (Syntax.failed()) {
-      if (Diags.First)
-        return YamlError(Diags.First->getLineNo(),
-                         Diags.First->getColumnNo() + 1,
-                         Diags.First->getMessage());
-      return createStringError(inconvertibleErrorCode(),
-                               Path + ": invalid YAML");
-    }
-    if (Documents > 1) {
-      unsigned Line = 1, Col = 1;
-      if (SecondDoc.isValid() && SM.FindBufferContainingLoc(SecondDoc))
-        std::tie(Line, Col) = SM.getLineAndColumn(SecondDoc);
-      return YamlError(Line, Col,
-                       "a target file holds one YAML document, found " +
-                           Twine(Documents));
-    }
-  }
-
-  // Pass 2: the fields.
-  yaml::Stream Stream(Ref, SM, /*ShowColors=*/false);
-  yaml::document_iterator DI = Stream.begin();
-  yaml::Node *Root = DI == Stream.end() ? nullptr : DI->getRoot();
-  if (!Root || isa<yaml::NullNode>(Root))
-    return createStringError(inconvertibleErrorCode(),
-                             Path + ":1:1: the file is empty; a target file "
-                                    "is a mapping of the fields in "
-                                    "docs/targets.md");
-  GpuTarget T;
-  T.FilePath = Path.str();
-  TargetFileParser Parser(Path, SM);
-  if (Error E = Parser.parse(Root, T))
-    return E;
-  return T;
-}
-
 } // namespace ktime

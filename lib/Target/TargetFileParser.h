@@ -1,11 +1,14 @@
 //===- TargetFileParser.h - Reading one target file, field by field -------===//
 //
-// The parser of a gpu-targets/*.yaml file, shared by its three parts:
-// TargetFileParser.cpp (the schema: each section and its keys, and
-// loadTargetFile), YamlFields.cpp (walking mappings and reading values, with
-// errors that name the file, line, column and field) and TargetFileCheck.cpp
-// (the checks across fields once the file is read). Private to the Target
-// stage.
+// The parser of a gpu-targets/*.yaml file and of the architecture file it
+// names (gpu-targets/arch/sm_XX.yaml), shared by its four parts:
+// TargetFileParser.cpp (the schema: each section and its keys),
+// TargetFileRead.cpp (the two files: reading, YAML syntax, finding the
+// architecture file, and loadTargetFile), YamlFields.cpp (walking mappings and
+// reading values, with errors that name the file, line, column and field, and
+// the rule that every field is written in exactly one of the two files) and
+// TargetFileCheck.cpp (the checks across fields once both are read). Private
+// to the Target stage.
 //
 //===----------------------------------------------------------------------===//
 #ifndef KERNELTIME_TARGET_TARGETFILEPARSER_H
@@ -21,6 +24,7 @@
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/YAMLParser.h"
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -31,6 +35,12 @@ namespace targetfile {
 /// The forms an instruction class's delay may take; it gives exactly one.
 inline const llvm::StringRef DelayForms[] = {"del", "ops_per_clk_per_sm",
                                              "units_per_pb"};
+
+/// What an architecture file may hold: everything but a card's identity; it
+/// must give schema and arch.
+inline const llvm::StringRef ArchFileKeys[] = {
+    "schema", "arch",   "clocks",       "sm",
+    "limits", "memory", "instructions", "launch"};
 
 enum class NumKind { Positive, NonNegative, Any };
 
@@ -54,19 +64,60 @@ bool looksLikeNumber(llvm::StringRef S);
 std::optional<llvm::StringRef>
 closest(llvm::StringRef Typo, llvm::ArrayRef<llvm::StringRef> Candidates);
 
+/// One YAML file read and checked for syntax; its stream owns the nodes.
+struct YamlDocument {
+  std::unique_ptr<llvm::MemoryBuffer> Buffer;
+  std::unique_ptr<llvm::yaml::Stream> Stream;
+  /// The document's root; null or a NullNode when the file is empty.
+  llvm::yaml::Node *Root = nullptr;
+};
+
+/// Reads \p Path (a \p What: "target file", "architecture file") into \p SM,
+/// whose diagnostic context must be the loader's; syntax errors and a second
+/// document are errors naming the file, line and column.
+llvm::Expected<std::unique_ptr<YamlDocument>>
+readYamlDocument(llvm::StringRef Path, llvm::StringRef What,
+                 llvm::SourceMgr &SM);
+
 class TargetFileParser {
 public:
-  TargetFileParser(llvm::StringRef Path, llvm::SourceMgr &SM)
-      : Path(Path), SM(SM) {}
+  /// \p FallbackDir: a target directory whose arch/ holds the architecture
+  /// file when the target file's own directory has none; may be empty.
+  TargetFileParser(llvm::StringRef Path, llvm::SourceMgr &SM,
+                   llvm::StringRef FallbackDir)
+      : Path(Path), SM(SM), FallbackDir(FallbackDir) {}
 
-  /// Fills T from the root node of the document.
-  llvm::Error parse(llvm::yaml::Node *Root, GpuTarget &T);
+  /// Fills T from the document (its root must be there) and from the
+  /// architecture file it names.
+  llvm::Error parse(const YamlDocument &Doc, GpuTarget &T);
 
 private:
   std::string Path;
   llvm::SourceMgr &SM;
+  std::string FallbackDir;
   GpuTarget *T = nullptr;
   std::optional<RawCost> Costs[NumInstrClasses];
+
+  // The two files. The architecture file is read first; while it is,
+  // InArch is true and ArchPath names it.
+  std::unique_ptr<YamlDocument> ArchDoc;
+  std::string ArchPath;
+  bool InArch = false;
+  bool ArchHasSchema = false, ArchHasArch = false;
+  uint64_t CardSchema = 0;
+  llvm::SMLoc ArchitectureLoc;
+  /// Every field given so far, in either file, and where: a field other
+  /// than a section is written once.
+  llvm::StringMap<llvm::SMLoc> Given;
+  /// The mappings read, with their required keys; checked once both files
+  /// are read, at the card's mapping where it has one.
+  struct PendingMap {
+    std::string Path;
+    std::vector<llvm::StringRef> Keys;
+    llvm::SMLoc Loc;
+    bool Classes = false;
+  };
+  std::vector<PendingMap> Pending;
 
   // Diagnostics.
   FileLoc locOf(llvm::SMLoc Loc) const;
@@ -78,12 +129,26 @@ private:
   std::string describe(llvm::yaml::Node *N) const;
   void record(llvm::StringRef Field, llvm::SMLoc Loc);
 
+  // Fields across the two files.
+  /// Notes that \p Field is given at \p Loc; an error if the other file
+  /// gives it too (sections, which both may hold, are not claimed).
+  llvm::Error claim(llvm::StringRef Field, llvm::SMLoc Loc);
+  /// Remembers a mapping's required keys for checkRequired.
+  void expect(llvm::StringRef Path, llvm::ArrayRef<llvm::StringRef> Keys,
+              llvm::SMLoc Loc, bool Classes);
+  /// Every required key of every mapping read is given in one of the files.
+  llvm::Error checkRequired() const;
+
   // Walking mappings and reading values.
   using FieldFn = llvm::function_ref<llvm::Error(
       llvm::StringRef Key, llvm::yaml::Node *Value, llvm::SMLoc KeyLoc)>;
+  /// Calls Fn on every key of the mapping N; a key outside Keys and
+  /// Optional is an error, and so is a duplicate; the Keys missing from
+  /// both files are reported by checkRequired.
   llvm::Error forEachField(llvm::yaml::Node *N, llvm::SMLoc MapLoc,
                            llvm::StringRef Path,
-                           llvm::ArrayRef<llvm::StringRef> Keys, FieldFn Fn);
+                           llvm::ArrayRef<llvm::StringRef> Keys, FieldFn Fn,
+                           llvm::ArrayRef<llvm::StringRef> Optional = {});
   llvm::Expected<llvm::yaml::MappingNode *>
   asMapping(llvm::yaml::Node *N, llvm::SMLoc KeyLoc, llvm::StringRef Field);
   llvm::Expected<std::string>
@@ -109,6 +174,8 @@ private:
                            bool AllowZero = false);
 
   // The sections.
+  /// Reads the architecture file the card's `architecture:` names, if any.
+  llvm::Error parseArchitecture(const YamlDocument &Card);
   llvm::Error parseTop(llvm::StringRef Key, llvm::yaml::Node *Value,
                        llvm::SMLoc KeyLoc);
   llvm::Error parseNameList(llvm::yaml::Node *N, llvm::SMLoc KeyLoc,

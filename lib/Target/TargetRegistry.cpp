@@ -2,7 +2,8 @@
 //
 // One directory of target files: a GPU is named by a path, by its file stem
 // (a100-pcie-40gb), by an alias one file declares (a100), or, when no GPU is
-// named, by the sm_XX a file declares itself the default for. Which directory
+// named, by the sm_XX a file declares itself the default for. The files of
+// its arch/ subdirectory are architecture files, not GPUs. Which directory
 // to use is the plugin's business; docs/targets.md gives the rules.
 //
 //===----------------------------------------------------------------------===//
@@ -14,6 +15,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
+#include <algorithm>
 #include <map>
 
 using namespace llvm;
@@ -70,6 +72,35 @@ bool looksLikePath(StringRef NameOrPath) {
   return NameOrPath.contains('/') || NameOrPath.ends_with(".yaml");
 }
 
+/// Whether a target file's text may claim \p Plain in default_for: it names
+/// it on a line that is not a comment and not the `architecture:` line
+/// (which names the file's architecture file), or has a backslash (a YAML
+/// escape can spell the name: "sm\x5f87").
+bool mayClaim(StringRef Text, StringRef Plain) {
+  if (Text.contains('\\'))
+    return true;
+  SmallVector<StringRef, 0> Lines;
+  Text.split(Lines, '\n');
+  for (StringRef Line : Lines) {
+    if (!Line.contains(Plain))
+      continue;
+    StringRef Code = Line.trim();
+    if (Code.starts_with("#"))
+      continue;
+    // Without quotes, a '#' after a blank starts a comment.
+    if (!Code.contains('"') && !Code.contains('\'')) {
+      size_t Hash = Code.find(" #");
+      Code = Code.take_front(std::min(Hash, Code.find("\t#"))).rtrim();
+      if (Code.consume_front("architecture:") && Code.trim() == Plain)
+        continue;
+      if (!Code.contains(Plain))
+        continue;
+    }
+    return true;
+  }
+  return false;
+}
+
 } // namespace
 
 TargetRegistry::TargetRegistry(std::string Dir) : Dir(std::move(Dir)) {}
@@ -98,12 +129,12 @@ static Expected<std::vector<std::string>> targetFiles(const std::string &Dir) {
   return Files;
 }
 
-/// Parses \p Files and checks them against each other.
+/// Parses \p Files of \p Dir and checks them against each other.
 static Expected<std::vector<GpuTarget>>
-loadConsistent(const std::vector<std::string> &Files) {
+loadConsistent(const std::vector<std::string> &Files, const std::string &Dir) {
   std::vector<GpuTarget> Targets;
   for (const std::string &File : Files) {
-    Expected<GpuTarget> T = loadTargetFile(File);
+    Expected<GpuTarget> T = loadTargetFile(File, Dir);
     if (!T)
       return T.takeError();
     Targets.push_back(std::move(*T));
@@ -117,12 +148,13 @@ Expected<std::vector<GpuTarget>> TargetRegistry::loadAll() const {
   Expected<std::vector<std::string>> Files = targetFiles(Dir);
   if (!Files)
     return Files.takeError();
-  return loadConsistent(*Files);
+  return loadConsistent(*Files, Dir);
 }
 
 Expected<GpuTarget> TargetRegistry::lookup(StringRef NameOrPath) const {
+  // A file elsewhere may name an architecture file of this directory.
   if (looksLikePath(NameOrPath))
-    return loadTargetFile(NameOrPath);
+    return loadTargetFile(NameOrPath, Dir);
 
   std::string Name = NameOrPath.trim().lower();
   Expected<std::vector<GpuTarget>> Targets = loadAll();
@@ -156,10 +188,10 @@ TargetRegistry::lookupDefault(StringRef SmArch) const {
     return makeError("invalid GPU architecture '" + SmArch +
                      "'; expected sm_<digits> such as sm_80");
   std::string Plain = "sm_" + utostr(*Version);
-  // A file can only claim sm_XX if its text names it: only those files are
-  // parsed (the plugin asks this in every compile; parsing every file was
-  // a twentieth of its time). A file with a backslash is parsed too (a
-  // YAML escape can spell the name: "sm\x5f87"), and so is a file that
+  // A file can only claim sm_XX if its text names it outside comments and
+  // its `architecture:` line: only those files are parsed (the plugin asks
+  // this in every compile; parsing every file was a twentieth of its time).
+  // A file with a backslash is parsed too (mayClaim), and so is a file that
   // cannot be read, so that the error says why.
   Expected<std::vector<std::string>> Files = targetFiles(Dir);
   if (!Files)
@@ -170,12 +202,11 @@ TargetRegistry::lookupDefault(StringRef SmArch) const {
     if (!Text) {
       consumeError(Text.takeError());
       Candidates.push_back(File);
-    } else if ((*Text)->getBuffer().contains(Plain) ||
-               (*Text)->getBuffer().contains('\\')) {
+    } else if (mayClaim((*Text)->getBuffer(), Plain)) {
       Candidates.push_back(File);
     }
   }
-  Expected<std::vector<GpuTarget>> Targets = loadConsistent(Candidates);
+  Expected<std::vector<GpuTarget>> Targets = loadConsistent(Candidates, Dir);
   if (!Targets)
     return Targets.takeError();
   for (GpuTarget &T : *Targets)

@@ -1,8 +1,10 @@
 //===- YamlFields.cpp - Walking a target file's mappings and values -------===//
 //
 // The generic half of the target file parser: every mapping's keys checked
-// (unknown, duplicate, missing), scalars read as strings, numbers, integers
-// and lists, and every error located at its file, line, column and field.
+// (unknown, duplicate, missing from both the target file and its
+// architecture file, given in both), scalars read as strings, numbers,
+// integers and lists, and every error located at its file, line, column and
+// field.
 //
 //===----------------------------------------------------------------------===//
 #include "TargetFileParser.h"
@@ -79,17 +81,20 @@ std::optional<StringRef> closest(StringRef Typo,
 }
 
 FileLoc TargetFileParser::locOf(SMLoc Loc) const {
-  if (!Loc.isValid() || !SM.FindBufferContainingLoc(Loc))
-    return {};
-  auto [Line, Col] = SM.getLineAndColumn(Loc);
-  return {Line, Col};
+  unsigned Buffer = Loc.isValid() ? SM.FindBufferContainingLoc(Loc) : 0;
+  if (!Buffer)
+    return {0, 0, InArch ? ArchPath : std::string()};
+  auto [Line, Col] = SM.getLineAndColumn(Loc, Buffer);
+  StringRef File = SM.getMemoryBuffer(Buffer)->getBufferIdentifier();
+  return {Line, Col, File == Path ? std::string() : File.str()};
 }
 
 std::string TargetFileParser::at(SMLoc Loc) const {
   FileLoc L = locOf(Loc);
+  const std::string &File = L.File.empty() ? Path : L.File;
   if (L.Line == 0)
-    return Path;
-  return Path + ":" + utostr(L.Line) + ":" + utostr(L.Column);
+    return File;
+  return File + ":" + utostr(L.Line) + ":" + utostr(L.Column);
 }
 
 Error TargetFileParser::fieldError(SMLoc Loc, StringRef Field,
@@ -139,12 +144,83 @@ void TargetFileParser::record(StringRef Field, SMLoc Loc) {
   T->Locations[Field] = locOf(Loc);
 }
 
+/// Mappings that both files may hold, each giving some of their keys; every
+/// other field is written once. A file's schema is its own.
+static bool isSection(StringRef Field) {
+  static const StringRef Sections[] = {"clocks",
+                                       "sm",
+                                       "limits",
+                                       "memory",
+                                       "instructions",
+                                       "launch",
+                                       "memory.l1",
+                                       "memory.shared",
+                                       "memory.l2",
+                                       "memory.dram",
+                                       "memory.uncoalesced",
+                                       "memory.constant",
+                                       "memory.local"};
+  return is_contained(Sections, Field);
+}
+
+Error TargetFileParser::claim(StringRef Field, SMLoc Loc) {
+  if (Field == "schema") {
+    if (!InArch)
+      Given[Field] = Loc;
+    return Error::success();
+  }
+  if (isSection(Field))
+    return Error::success();
+  auto [It, Inserted] = Given.try_emplace(Field, Loc);
+  if (Inserted)
+    return Error::success();
+  // Duplicates within one file are caught by the mapping's own check, so the
+  // first is in the architecture file, read before the card.
+  return fieldError(Loc, Field,
+                    "also given in the architecture file, at " +
+                        at(It->second) +
+                        "; a field is written once, in the target file or in "
+                        "its architecture file");
+}
+
+void TargetFileParser::expect(StringRef MapPath, ArrayRef<StringRef> Keys,
+                              SMLoc Loc, bool Classes) {
+  for (PendingMap &P : Pending)
+    if (P.Path == MapPath) {
+      // The card's mapping, read last, is where a missing key is reported.
+      P.Loc = Loc;
+      for (StringRef K : Keys)
+        if (!is_contained(P.Keys, K))
+          P.Keys.push_back(K);
+      return;
+    }
+  Pending.push_back({MapPath.str(),
+                     std::vector<StringRef>(Keys.begin(), Keys.end()), Loc,
+                     Classes});
+}
+
+Error TargetFileParser::checkRequired() const {
+  for (const PendingMap &P : Pending)
+    for (StringRef K : P.Keys) {
+      std::string Field = joinField(P.Path, K);
+      if (Given.count(Field))
+        continue;
+      return fieldError(P.Loc, Field,
+                        P.Classes ? "required instruction class is missing"
+                                  : "required field is missing");
+    }
+  return Error::success();
+}
+
 Error TargetFileParser::forEachField(yaml::Node *N, SMLoc MapLoc,
                                      StringRef MapPath,
-                                     ArrayRef<StringRef> Keys, FieldFn Fn) {
+                                     ArrayRef<StringRef> Keys, FieldFn Fn,
+                                     ArrayRef<StringRef> Optional) {
   Expected<yaml::MappingNode *> Map = asMapping(N, MapLoc, MapPath);
   if (!Map)
     return Map.takeError();
+  if (!MapPath.empty())
+    Given.try_emplace(MapPath, MapLoc);
   StringMap<SMLoc> Seen;
   for (yaml::KeyValueNode &KV : **Map) {
     yaml::Node *KeyNode = KV.getKey();
@@ -156,9 +232,11 @@ Error TargetFileParser::forEachField(yaml::Node *N, SMLoc MapLoc,
     SmallString<32> Storage;
     StringRef K = Key->getValue(Storage);
     std::string Field = joinField(MapPath, K);
-    if (!is_contained(Keys, K)) {
+    if (!is_contained(Keys, K) && !is_contained(Optional, K)) {
       std::string Msg = "unknown field";
-      if (std::optional<StringRef> Near = closest(K, Keys))
+      SmallVector<StringRef, 16> Known(Keys.begin(), Keys.end());
+      Known.append(Optional.begin(), Optional.end());
+      if (std::optional<StringRef> Near = closest(K, Known))
         Msg += (" (did you mean '" + *Near + "'?)").str();
       return fieldError(KeyLoc, Field, Msg);
     }
@@ -167,16 +245,15 @@ Error TargetFileParser::forEachField(yaml::Node *N, SMLoc MapLoc,
       return fieldError(KeyLoc, Field,
                         "duplicate key (first given at " + at(It->second) +
                             ")");
+    if (Error E = claim(Field, KeyLoc))
+      return E;
     // Readers of scalar values move this to the value itself.
     record(Field, KeyLoc);
     yaml::Node *Value = KV.getValue();
     if (Error E = Fn(K, Value, KeyLoc))
       return E;
   }
-  for (StringRef K : Keys)
-    if (!Seen.count(K))
-      return fieldError(MapLoc, joinField(MapPath, K),
-                        "required field is missing");
+  expect(MapPath, Keys, MapLoc, /*Classes=*/false);
   return Error::success();
 }
 

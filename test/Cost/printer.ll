@@ -22,10 +22,10 @@ define ptx_kernel void @sm80(ptr addrspace(1) %out, float %a) #0 {
 ; fp32.add del 2 + st.global del 4 = 6; the ret is free
 ; DEFAULT: total: 2 instructions (1 IR instructions free), del 6 (each once), 0 loads, 1 stores, 0 atomics, 0 barriers, 0 calls, 0 assumptions
 
-; No target file claims sm_52.
-; DEFAULT: kernel sm52: no GPU target (no target file in {{.*}} is the default for sm_52)
-; TWO-LABEL: kernel sm52 on a100-pcie-40gb
-define ptx_kernel void @sm52(ptr addrspace(1) %out) #1 {
+; No target file claims sm_53.
+; DEFAULT: kernel sm53: no GPU target (no target file in {{.*}} is the default for sm_53)
+; TWO-LABEL: kernel sm53 on a100-pcie-40gb
+define ptx_kernel void @sm53(ptr addrspace(1) %out) #1 {
   store float 0.0, ptr addrspace(1) %out
   ret void
 }
@@ -53,5 +53,5 @@ define ptx_kernel void @at_O0(ptr addrspace(1) %out, float %a) #2 {
 }
 
 attributes #0 = { "target-cpu"="sm_80" }
-attributes #1 = { "target-cpu"="sm_52" }
+attributes #1 = { "target-cpu"="sm_53" }
 attributes #2 = { noinline optnone "target-cpu"="sm_80" }

@@ -26,10 +26,10 @@
 // RUN:   | FileCheck %s --check-prefix=EVERYPARSE
 // EVERYPARSE: error: KernelTime: {{.*}}parse.txt:1: launch spec 'fill grid=1': expected KERNEL:grid=X,block=Y
 // EVERYPARSE: error: KernelTime: {{.*}}parse.txt:3: launch spec 'fill:grid=1,grid=2,block=32': 'grid' given twice
-// RUN: %clang_ktime --cuda-gpu-arch=sm_52 --cuda-device-only -O3 -S \
+// RUN: %clang_ktime --cuda-gpu-arch=sm_53 --cuda-device-only -O3 -S \
 // RUN:   -o /dev/null -Rpass-analysis=kernel-time %s 2>&1 | FileCheck %s --check-prefix=NOTARGET
-// NOTARGET: remark: warning: no GPU target for sm_52
-// NOTARGET: remark: loop loop{{[0-9]+}}: trip = max(0, arg0)
+// NOTARGET: remark: warning: no GPU target for sm_53
+// NOTARGET: remark: loop loop1: trip = max(0, arg0)
 
 __global__ void fill(int n, float *out) {
 #pragma unroll 1

@@ -3,8 +3,8 @@
 ; RUN: %opt_ktime -passes=kernel-time -pass-remarks-analysis=kernel-time \
 ; RUN:   -disable-output %s 2>&1 | FileCheck %s
 ; RUN: %opt_ktime -passes='print<kernel-time>' -disable-output %s | FileCheck %s --check-prefix=PRINT
-; CHECK: remark: <unknown>:0:0: warning: no GPU target for sm_52: no target file in {{.*}} is the default for sm_52; no prediction (name a GPU with -ktime-gpu=NAME)
-; CHECK: remark: <unknown>:0:0: loop loop{{[0-9]+}}: trip = 8
+; CHECK: remark: <unknown>:0:0: warning: no GPU target for sm_53: no target file in {{.*}} is the default for sm_53; no prediction (name a GPU with -ktime-gpu=NAME)
+; CHECK: remark: <unknown>:0:0: loop loop1: trip = 8
 ; PRINT: gpu: none
 ; PRINT: loop1: trip = 8
 
@@ -24,4 +24,4 @@ exit:
   ret void
 }
 
-attributes #0 = { "target-cpu"="sm_52" }
+attributes #0 = { "target-cpu"="sm_53" }

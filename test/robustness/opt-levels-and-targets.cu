@@ -3,7 +3,7 @@
 // kernels in templates (two instantiations at one source line), a kernel
 // templated on a functor and on a __device__ lambda, __launch_bounds__, a
 // call to an undeclared-body libdevice-like function, and a 2D tile loop.
-// Architectures with no default target file (sm_52, sm_100) still get their
+// Architectures with no default target file (sm_53, sm_100) still get their
 // loops counted, with one NoTarget warning remark per kernel (6 kernels
 // here); sm_70, sm_86, sm_89 and sm_90 have one (docs/targets.md) and get no
 // such remark. Hand derivations beside each CHECK.
@@ -35,9 +35,9 @@
 // RUN: %clang_ktime --cuda-gpu-arch=sm_89 --cuda-device-only -O3 -S -o /dev/null \
 // RUN:   -Rpass-analysis=kernel-time -fno-discard-value-names %s 2>&1 \
 // RUN:   | FileCheck %s --implicit-check-not="no GPU target"
-// RUN: %clang_ktime --cuda-gpu-arch=sm_52 --cuda-device-only -O3 -S -o /dev/null \
+// RUN: %clang_ktime --cuda-gpu-arch=sm_53 --cuda-device-only -O3 -S -o /dev/null \
 // RUN:   -Rpass-analysis=kernel-time -fno-discard-value-names %s 2>&1 \
-// RUN:   | FileCheck %s --check-prefixes=CHECK,NOTARGET -DARCH=sm_52
+// RUN:   | FileCheck %s --check-prefixes=CHECK,NOTARGET -DARCH=sm_53
 // sm_100 needs clang 20 or newer (clang 19 does not know the architecture):
 // RUN: %if llvm-22 %{ %clang_ktime --cuda-feature=+ptx87 --cuda-gpu-arch=sm_100 \
 // RUN:   --cuda-device-only -O3 -S -o /dev/null -Rpass-analysis=kernel-time \
@@ -46,8 +46,8 @@
 // RUN: %clang_ktime --cuda-gpu-arch=sm_90 --cuda-device-only -O3 -S -o /dev/null \
 // RUN:   -Rpass-analysis=kernel-time -fno-discard-value-names %s 2>&1 \
 // RUN:   | FileCheck %s --implicit-check-not="no GPU target"
-// RUN: %clang_ktime --cuda-gpu-arch=sm_52 --cuda-device-only -O3 -S -o /dev/null \
-// RUN:   -Rpass-analysis=kernel-time %s 2>&1 | grep -c "warning: no GPU target for sm_52" \
+// RUN: %clang_ktime --cuda-gpu-arch=sm_53 --cuda-device-only -O3 -S -o /dev/null \
+// RUN:   -Rpass-analysis=kernel-time %s 2>&1 | grep -c "warning: no GPU target for sm_53" \
 // RUN:   | FileCheck %s --check-prefix=SIX
 // SIX: {{^}}6{{$}}
 // NOTARGET: remark: warning: no GPU target for [[ARCH]]: no target file in {{.*}} is the default for [[ARCH]]; no prediction (name a GPU with -ktime-gpu=NAME)

@@ -75,8 +75,9 @@ const BadInput BadInputs[] = {
     {"name-mismatch.yaml",
      ":3:7: field 'name': must be the file name without .yaml, "
      "'name-mismatch', got 'a100-pcie-40gb'"},
-    {"unsupported-schema.yaml", ":2:9: field 'schema': unsupported schema "
-                                "version '2'; this KernelTime reads schema 1"},
+    {"unsupported-schema.yaml",
+     ":2:9: field 'schema': unsupported schema version '3'; this KernelTime "
+     "reads schema 1 and 2"},
 };
 
 TEST(TargetErrorsTest, BadInputFiles) {
@@ -185,18 +186,28 @@ TEST(TargetErrorsTest, NoSuchFile) {
 }
 
 /// A shipped file with one edit, saved under its own name in a scratch
-/// directory; checks the error names the file, the line holding Marker in
-/// the edited text, and Expected.
+/// directory (which holds the shipped architecture files); where From is not
+/// in the target file, its architecture file is edited instead. Checks the
+/// error names the edited file, the line holding Marker in the edited text,
+/// and Expected.
 void expectEditError(StringRef Target, StringRef From, StringRef To,
                      StringRef Marker, StringRef Expected) {
   SCOPED_TRACE((Target + ": '" + From + "' -> '" + To + "'").str());
   ScratchDir Dir;
-  std::string Text = replaceOnce(readFile(shippedTarget(Target)), From, To);
-  std::string File = Dir.write((Target + ".yaml").str(), Text);
+  std::string Card = Dir.copyShipped(Target);
+  std::string Text = readFile(shippedTarget(Target));
+  std::string Edited = Card;
+  if (!StringRef(Text).contains(From)) {
+    std::string Arch = shippedArchOf(Target);
+    Text = readFile(shippedTargetDir() + "/arch/" + Arch + ".yaml");
+    Edited = Dir.file("arch/" + Arch + ".yaml");
+  }
+  Text = replaceOnce(Text, From, To);
+  Dir.write(StringRef(Edited).drop_front(Dir.path().size() + 1), Text);
   unsigned Line = lineOf(Text, Marker);
   ASSERT_NE(Line, 0u) << "no '" << Marker.str() << "' in the edited file";
-  std::string Message = loadError(File);
-  std::string Prefix = File + ":" + llvm::utostr(Line) + ":";
+  std::string Message = loadError(Card);
+  std::string Prefix = Edited + ":" + llvm::utostr(Line) + ":";
   EXPECT_EQ(Message.rfind(Prefix, 0), 0u) << Message;
   EXPECT_NE(Message.find(Expected), std::string::npos) << Message;
 }
@@ -278,8 +289,8 @@ TEST(TargetErrorsTest, EditsOfAShippedFile) {
                   "field 'launchh': unknown field (did you mean 'launch'?)");
   expectEditError("a100-pcie-40gb", "\nlaunch:", "\nstartup:", "startup:",
                   "field 'startup': unknown field");
-  expectEditError("a100-pcie-40gb", "\nschema: 1", "\nschema: 1\nschema:  1",
-                  "schema:  1",
+  expectEditError("a100-pcie-40gb", "\nschema: 2", "\nschema: 2\nschema:  2",
+                  "schema:  2",
                   "field 'schema': duplicate key (first given at ");
 }
 
@@ -290,7 +301,7 @@ TEST(TargetErrorsTest, MissingSection) {
   Text = Text.substr(0, Text.find("\nlaunch:") + 1);
   std::string File = Dir.write("h100-sxm.yaml", Text);
   std::string Message = loadError(File);
-  EXPECT_NE(Message.find(File + ":" + llvm::utostr(lineOf(Text, "schema: 1")) +
+  EXPECT_NE(Message.find(File + ":" + llvm::utostr(lineOf(Text, "schema: 2")) +
                          ":1: field 'launch': required field is missing"),
             std::string::npos)
       << Message;
@@ -327,11 +338,25 @@ TEST(TargetErrorsTest, EditsOfTheInstructionTable) {
   expectEditError("a100-pcie-40gb", "  tensor:        {lat: 25, del: 16}",
                   "  tensor:        25", "  tensor:",
                   "field 'instructions.tensor': must be a mapping, got '25'");
-  // A missing class is reported at the instructions key.
-  expectEditError("a100-pcie-40gb", "  tensor:        {lat: 25, del: 16}", "",
-                  "\ninstructions:",
-                  "field 'instructions.tensor': required instruction class "
-                  "is missing");
+  // A class missing from both files is reported at the target file's
+  // instructions key.
+  ScratchDir Dir;
+  std::string Card = Dir.copyShipped("a100-pcie-40gb");
+  Dir.write("arch/sm_80.yaml",
+            replaceOnce(readFile(shippedTargetDir() + "/arch/sm_80.yaml"),
+                        "  tensor:        {lat: 25, del: 16}", ""));
+  std::string Message = loadError(Card);
+  EXPECT_EQ(Message.rfind(
+                Card + ":" +
+                    llvm::utostr(lineOf(readFile(Card), "\ninstructions:")) +
+                    ":",
+                0),
+            0u)
+      << Message;
+  EXPECT_NE(Message.find("field 'instructions.tensor': required instruction "
+                         "class is missing"),
+            std::string::npos)
+      << Message;
 }
 
 TEST(TargetErrorsTest, FieldsThatMustAgree) {

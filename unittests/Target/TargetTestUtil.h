@@ -1,7 +1,8 @@
 //===- TargetTestUtil.h - Files and directories for the Target tests ------===//
 //
-// Where the shipped target files and the bad inputs live in the source tree,
-// and a scratch directory that removes itself.
+// Where the shipped target files, their architecture files and the bad
+// inputs live in the source tree, and a scratch directory that removes
+// itself.
 //
 //===----------------------------------------------------------------------===//
 #ifndef KERNELTIME_UNITTESTS_TARGET_TARGETTESTUTIL_H
@@ -16,7 +17,9 @@
 
 #include "gtest/gtest.h"
 
+#include <algorithm>
 #include <string>
+#include <vector>
 
 namespace ktime {
 namespace test {
@@ -27,6 +30,36 @@ inline std::string shippedTargetDir() {
 
 inline std::string shippedTarget(llvm::StringRef Name) {
   return shippedTargetDir() + "/" + Name.str() + ".yaml";
+}
+
+/// The shipped architecture files (gpu-targets/arch/*.yaml).
+inline std::vector<std::string> shippedArchFiles() {
+  std::vector<std::string> Files;
+  std::error_code EC;
+  for (llvm::sys::fs::directory_iterator It(shippedTargetDir() + "/arch", EC),
+       End;
+       It != End && !EC; It.increment(EC))
+    if (llvm::sys::path::extension(It->path()) == ".yaml")
+      Files.push_back(It->path());
+  EXPECT_FALSE(EC) << EC.message();
+  std::sort(Files.begin(), Files.end());
+  return Files;
+}
+
+inline std::string readFile(llvm::StringRef Path);
+
+/// The architecture file a shipped target names ("sm_80"), read from its
+/// `architecture:` line.
+inline std::string shippedArchOf(llvm::StringRef Name) {
+  std::string Text = readFile(shippedTarget(Name));
+  size_t Pos = Text.find("\narchitecture: ");
+  EXPECT_NE(Pos, std::string::npos) << Name.str() << " names no architecture";
+  if (Pos == std::string::npos)
+    return "";
+  return llvm::StringRef(Text)
+      .drop_front(Pos + 15)
+      .take_until([](char C) { return C == '\n' || C == ' '; })
+      .str();
 }
 
 inline std::string badInput(llvm::StringRef FileName) {
@@ -55,10 +88,16 @@ inline unsigned lineOf(llvm::StringRef Text, llvm::StringRef Needle) {
 /// A fresh directory, removed with everything in it at the end of the test.
 class ScratchDir {
 public:
+  /// With a copy of the shipped architecture files in arch/, which the
+  /// copies of shipped target files name.
   ScratchDir() {
     std::error_code EC =
         llvm::sys::fs::createUniqueDirectory("ktime-target-test", Path);
     EXPECT_FALSE(EC) << EC.message();
+    EC = llvm::sys::fs::create_directory(Path + "/arch");
+    EXPECT_FALSE(EC) << EC.message();
+    for (const std::string &Arch : shippedArchFiles())
+      write(("arch/" + llvm::sys::path::filename(Arch)).str(), readFile(Arch));
   }
   ~ScratchDir() { llvm::sys::fs::remove_directories(Path); }
   ScratchDir(const ScratchDir &) = delete;

@@ -139,9 +139,10 @@ class GpuCatalog:
         entry = self.targets.get(name)
         if entry:
             return entry[0]
-        try:  # a target file given by path: its own "arch:" line
+        try:  # a target file given by path: its "arch:" or "architecture:"
             with open(name) as f:
-                m = re.search(r'^arch:\s*(sm_\d+)', f.read(), re.M)
+                m = re.search(r'^arch(?:itecture)?:\s*(sm_\d+)', f.read(),
+                              re.M)
             return m.group(1) if m else None
         except OSError:
             return None

@@ -10,14 +10,20 @@ FP32_OPS_PER_THREAD_BY_KERNEL is KERNEL=N (fp32 operations one thread
 runs). Prints one line per launch and exits 1 if a bound is broken.
 """
 import json
+import os
 import re
 import sys
 
 
 def target_figures(path):
-    """The few numbers of a target file the bounds need (a flat regex read:
-    the files are the project's own and keep one key per line)."""
+    """The few numbers of a target file and of the architecture file it
+    names the bounds need (a flat regex read: the files are the project's
+    own and keep one key per line)."""
     text = open(path).read()
+    arch = re.search(r'^architecture:\s*(sm_\d+)', text, re.M)
+    if arch:
+        text += '\n' + open(os.path.join(os.path.dirname(path), 'arch',
+                                         arch.group(1) + '.yaml')).read()
     section = None
     figures = {}
     for line in text.splitlines():

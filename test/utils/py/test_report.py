@@ -128,6 +128,11 @@ class GpuListTest(unittest.TestCase):
         f.write('schema: 1\nname: x\narch: sm_89\n')
         f.close()
         self.assertEqual(c.arch(f.name), 'sm_89')
+        # One that names its architecture file (schema 2).
+        f = tempfile.NamedTemporaryFile('w', suffix='.yaml', delete=False)
+        f.write('schema: 2\nname: x\narchitecture: sm_86\n')
+        f.close()
+        self.assertEqual(c.arch(f.name), 'sm_86')
         self.assertIsNone(c.arch('/nonexistent/x.yaml'))
 
 
