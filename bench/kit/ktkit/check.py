@@ -6,7 +6,7 @@ returns a list of problems, empty when the file passes."""
 import os
 import re
 
-from . import yamlsub
+from . import flatten, yamlsub
 
 INSTRUCTION_CLASSES = [
     "int.add", "int.mul", "int.mad", "int.div", "fp32.add", "fp32.mul",
@@ -181,9 +181,10 @@ def _order(tree):
 
 
 def check_file(path):
-    with open(path, encoding="utf-8") as f:
-        text = f.read()
+    """The problems of a target file (a card naming its architecture's file
+    is checked with it)."""
     try:
+        text, _ = flatten.flat_text(path)
         tree = yamlsub.plain(yamlsub.load(text))
     except yamlsub.YamlError as e:
         return ["%s: %s" % (path, e)]

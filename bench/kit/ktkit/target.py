@@ -15,7 +15,7 @@ import os
 import re
 import statistics
 
-from . import check, fit, yamlsub
+from . import check, fit, flatten, yamlsub
 
 
 class KitError(Exception):
@@ -415,8 +415,9 @@ def write(raw, base_path, name, date=None):
     """The text of the measured target NAME from RAW (a raw.Raw) and the
     base target file; raises KitError where the run cannot give a valid
     file."""
-    with open(base_path, encoding="utf-8") as f:
-        base_text = f.read()
+    # A shipped card names its architecture's file: the written file holds
+    # both, so that it stands alone.
+    base_text, arch_path = flatten.flat_text(base_path)
     tree = yamlsub.load(base_text)
     base = yamlsub.plain(tree)
     dev = raw.device
@@ -487,7 +488,9 @@ def write(raw, base_path, name, date=None):
         "# or 'derived:' from those) come from this run, their cycles at "
         "clocks.sm_mhz;",
         "# every other line is the base target %s with its source."
-        % os.path.basename(base_path),
+        % (os.path.basename(base_path) + (
+            " (and its architecture's arch/%s)" % os.path.basename(arch_path)
+            if arch_path else "")),
         "# Kept from the base: %s." % (", ".join(kept) if kept else "none of "
                                         "the measurable figures"),
         "#",
@@ -505,8 +508,7 @@ def nearest_base(targets_dir, device):
     count (ties: the closer name), or None."""
     best = None
     for path in sorted(glob.glob(os.path.join(targets_dir, "*.yaml"))):
-        with open(path, encoding="utf-8") as f:
-            t = yamlsub.plain(yamlsub.load(f.read()))
+        t = yamlsub.plain(yamlsub.load(flatten.flat_text(path)[0]))
         if t.get("arch") != device["arch"]:
             continue
         words = set(slug(device["name"]).split("-"))

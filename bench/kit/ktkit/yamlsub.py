@@ -7,7 +7,7 @@ parser) is the authority. Values are returned with their line numbers:
 import re
 
 
-class YamlError(Exception):
+class YamlError(ValueError):
     pass
 
 

@@ -10,7 +10,7 @@ ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..",
                     "..")
 sys.path.insert(0, os.path.join(ROOT, "bench", "kit"))
 
-from ktkit import check, fit, raw, yamlsub  # noqa: E402
+from ktkit import check, fit, flatten, raw, yamlsub  # noqa: E402
 
 
 class RawTest(unittest.TestCase):
@@ -78,9 +78,26 @@ class CheckTest(unittest.TestCase):
         for f in files:
             self.assertEqual(check.check_file(f), [], f)
 
+    def test_flatten(self):
+        # l4.yaml names arch/sm_89.yaml: one schema-1 text with both files'
+        # fields (and comments), in docs/targets.md's order.
+        card = os.path.join(ROOT, "gpu-targets", "l4.yaml")
+        text, arch = flatten.flat_text(card)
+        self.assertEqual(os.path.basename(arch), "sm_89.yaml")
+        tree = yamlsub.plain(yamlsub.load(text))
+        self.assertEqual((tree["schema"], tree["arch"]), (1, "sm_89"))
+        self.assertNotIn("architecture", tree)
+        self.assertEqual(tree["sm"]["count"], 58)           # the card's
+        self.assertEqual(tree["sm"]["warp_size"], 32)       # the arch's
+        self.assertEqual(list(tree["memory"])[:3], ["l1", "shared", "l2"])
+        self.assertIn("atomic.global", tree["instructions"])  # the card's
+        self.assertIn("tensor", tree["instructions"])         # the arch's
+        self.assertIn("# guide T30", text)                    # comments kept
+        self.assertEqual(check.check_tree(tree, "l4"), [])
+
     def test_ranges_and_order(self):
-        with open(os.path.join(ROOT, "gpu-targets", "l4.yaml")) as f:
-            text = f.read()
+        text, _ = flatten.flat_text(
+            os.path.join(ROOT, "gpu-targets", "l4.yaml"))
         tree = yamlsub.plain(yamlsub.load(text))
         tree["clocks"]["sm_mhz"] = 1e-300
         tree["memory"]["l2"]["latency"] = 20
