@@ -76,6 +76,10 @@ struct LaunchResult {
   std::string ArchNote;
   /// -ktime-model=all: each model's prediction in ns.
   std::vector<std::pair<std::string, double>> Models;
+  /// Each loop's count (KernelReport::Loops, in order) with the launch's
+  /// values and sizes bound: a number, or an expression of the ids (or of an
+  /// outer loop's iteration).
+  std::vector<Expr> LoopTrips;
 };
 
 /// What one kernel's analysis produced, ready to report.

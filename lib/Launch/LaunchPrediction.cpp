@@ -195,6 +195,25 @@ hitOverride(const Function &F, const std::vector<std::string> &AllHits) {
   return std::optional<HitOverride>();
 }
 
+/// The loops' counts at the launch (LaunchResult::LoopTrips): the spec's
+/// values and the launch's sizes bound, the ids left free.
+static void bindLoopCounts(const KernelReport &R,
+                           const std::map<std::string, Expr> &Params,
+                           const std::array<uint64_t, 3> &Grid,
+                           unsigned WarpSize, LaunchResult &L) {
+  std::map<std::string, Expr> Sizes = Params;
+  Sizes["WARP_SZ"] = Expr::constant(WarpSize);
+  const char *Axes[] = {"x", "y", "z"};
+  for (unsigned I = 0; I != 3; ++I) {
+    Sizes[std::string("ntid.") + Axes[I]] =
+        Expr::constant(Rational::fromInt64(L.Block[I]));
+    Sizes[std::string("nctaid.") + Axes[I]] =
+        Expr::constant(Rational::fromInt64(Grid[I]));
+  }
+  for (const LoopTrip &T : R.Loops)
+    L.LoopTrips.push_back(T.Trip.substitute(Sizes));
+}
+
 /// One launch on one GPU; false after an error the user must fix.
 bool predictOne(
     Module &M, const LaunchSpec &Spec, AnalysedKernel &K, const GpuTarget &T,
@@ -261,6 +280,7 @@ bool predictOne(
   L.ArchNote = Arch.Note;
   L.Estimated =
       estimateUnknownCounts(Builder.timeSymbols(), Opts.UnknownTrip, *Params);
+  bindLoopCounts(*K.Report, *Params, Spec.Grid, T.WarpSize, L);
   if (!L.Estimated.empty()) {
     std::string Names;
     // Two names, and how many more (the JSON report's "estimated" has

@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "KernelTime/Report.h"
+#include "LoopCountsAtLaunch.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
@@ -77,14 +78,39 @@ static void emitAssumption(const Function &F, const DebugLoc &Loc,
   });
 }
 
-static void emitLoopRemark(const LoopTrip &T, bool HasModel, const Loop &Where,
-                           bool Verbose, OptimizationRemarkEmitter &ORE) {
+/// The count of loop \p Index at the kernel's first predicted launch, as
+/// the Loop remark gives it (" (launch SPEC: N)"); empty without one, and
+/// where the count is a number already.
+static std::string countAtLaunch(const KernelReport &R, size_t Index) {
+  if (R.Loops[Index].Trip.isConstant())
+    return "";
+  for (const LaunchResult &L : R.Launches) {
+    if (!L.Predicted)
+      continue;
+    std::string Count = describeCountAtLaunch(L, Index);
+    if (Count.empty())
+      return "";
+    return " (launch " +
+           (L.Spec.Id.empty() ? "'" + L.Spec.Text + "'" : L.Spec.Id) + ": " +
+           Count + ")";
+  }
+  return "";
+}
+
+static void emitLoopRemark(const KernelReport &Report, size_t Index,
+                           const Loop &Where, bool Verbose,
+                           OptimizationRemarkEmitter &ORE) {
+  const LoopTrip &T = Report.Loops[Index];
+  bool HasModel = Report.HasModel;
   ORE.emit([&] {
+    std::string AtLaunch = countAtLaunch(Report, Index);
     OptimizationRemarkAnalysis R(RemarkPassName, "Loop", Where.getStartLoc(),
                                  Where.getHeader());
     bool Shortened = false;
     R << "loop " << ore::NV("Loop", T.Name) << ": trip = ";
     appendValue(R, "Trip", T.Trip, Verbose, Shortened, MaxShortTrip);
+    if (!AtLaunch.empty())
+      R << ore::NV("TripAtLaunch", AtLaunch);
     if (HasModel) {
       R << ", lat = ";
       appendValue(R, "Lat", T.Lat, Verbose, Shortened);
@@ -154,7 +180,7 @@ void emitKernelRemarks(const KernelReport &R, OptimizationRemarkEmitter &ORE,
     emitAssumption(F, N.Loc, &F.getEntryBlock(), N.Text, ORE);
   for (size_t I = 0, E = R.Loops.size(); I != E; ++I)
     if (const Loop *Orig = R.OriginalLoops[I])
-      emitLoopRemark(R.Loops[I], R.HasModel, *Orig, Verbose, ORE);
+      emitLoopRemark(R, I, *Orig, Verbose, ORE);
 }
 
 } // namespace ktime

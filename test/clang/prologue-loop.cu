@@ -15,8 +15,13 @@
 __global__ void strided(float *out, const float *in, int n) {
   float acc = 0;
 #pragma unroll 4
-  // CHECK-DAG: prologue-loop.cu:[[@LINE+2]]:3: remark: loop loop{{[0-9]+}}: trip = max(0, arg2 - tid.x - 4 * ((arg2 - tid.x) / 4)){{(, lat = .*)?}} [
-  // CHECK-DAG: prologue-loop.cu:[[@LINE+1]]:3: remark: loop loop{{[0-9]+}}: trip = (arg2 - tid.x) / 4{{(, lat = .*)?}} [
+  // At the launch (n = 1000, 32 threads): the prologue runs (1000 - t) mod 4
+  // = 0 to 3 times, mean 1.5 (t = 0..31 takes each remainder 8 times); the
+  // unrolled loop (1000 - t) / 4 = 250 (t = 0) down to 242 (t = 31), mean
+  // (250 + 4 x (249 + 248 + 247 + 246 + 245 + 244 + 243) + 3 x 242) / 32
+  // = 7864 / 32 = 245.75 (245.8 to 4 digits).
+  // CHECK-DAG: prologue-loop.cu:[[@LINE+2]]:3: remark: loop loop{{[0-9]+}}: trip = max(0, arg2 - tid.x - 4 * ((arg2 - tid.x) / 4)) (launch 'strided:grid=1,block=32,arg2=1000': 0 to 3, mean 1.5 over the threads){{(, lat = .*)?}} [
+  // CHECK-DAG: prologue-loop.cu:[[@LINE+1]]:3: remark: loop loop{{[0-9]+}}: trip = (arg2 - tid.x) / 4 (launch 'strided:grid=1,block=32,arg2=1000': 242 to 250, mean 245.8 over the threads){{(, lat = .*)?}} [
   for (int i = threadIdx.x; i < n; ++i)
     acc = acc * in[i] + 1.0f;
   out[threadIdx.x] = acc;

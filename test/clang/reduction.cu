@@ -22,7 +22,7 @@ __global__ void reduce(const float *in, float *out) {
   unsigned t = threadIdx.x;
   buf[t] = in[blockIdx.x * blockDim.x + t];
   __syncthreads();
-  // CHECK: reduction.cu:[[@LINE+1]]:3: remark: loop loop{{[0-9]+}}: trip = log2(ntid.x / 2) + 1{{(, lat = .*)?}} [
+  // CHECK: reduction.cu:[[@LINE+1]]:3: remark: loop loop{{[0-9]+}}: trip = log2(ntid.x / 2) + 1 (launch 'reduce:grid=8,block=256': 8){{(, lat = .*)?}} [
   for (unsigned s = blockDim.x / 2; s > 0; s >>= 1) {
     if (t < s)
       buf[t] += buf[t + s];

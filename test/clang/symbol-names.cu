@@ -70,10 +70,10 @@ __global__ void walk(const int *next, float *out, int rows) {
 // RUN:   | FileCheck %s --check-prefix=COPIESEST
 // COPIESEST: remark: kernel copies on a100-pcie-40gb, grid 1x1x1, block 32x1x1: predicted {{.*}}; estimate: trip.loop1 = 16 and 3 more [
 // COPIESEST: remark: assumption (a100-pcie-40gb, launch 'copies:grid=1,block=32'): an estimate: the code does not give the count of trip.loop1, trip.loop2 and 2 more, and the launch does not say it;
-// COPIES: symbol-names.cu:81:5: remark: loop loop1: trip = trip.loop1,
-// COPIES: symbol-names.cu:81:5: remark: loop loop2: trip = trip.loop2,
-// COPIES: symbol-names.cu:81:5: remark: loop loop3: trip = trip.loop3,
-// COPIES: symbol-names.cu:81:5: remark: loop loop4: trip = trip.loop4,
+// COPIES: symbol-names.cu:81:5: remark: loop loop1: trip = trip.loop1 (launch 'copies:grid=1,block=32,trip.L81=100': 100),
+// COPIES: symbol-names.cu:81:5: remark: loop loop2: trip = trip.loop2 (launch 'copies:grid=1,block=32,trip.L81=100': 100),
+// COPIES: symbol-names.cu:81:5: remark: loop loop3: trip = trip.loop3 (launch 'copies:grid=1,block=32,trip.L81=100': 100),
+// COPIES: symbol-names.cu:81:5: remark: loop loop4: trip = trip.loop4 (launch 'copies:grid=1,block=32,trip.L81=100': 100),
 // COPIES: remark: kernel copies on a100-pcie-40gb, grid 1x1x1, block 32x1x1: predicted {{[0-9.]+}} us; bound: latency
 // COPIESJSON: [('loop1', 'L81'), ('loop2', 'L81'), ('loop3', 'L81'), ('loop4', 'L81')] False
 __global__ void copies(const int *next, const int *start, float *out) {
