@@ -26,7 +26,9 @@ USAGE_ERROR = 2
 def parser():
     p = argparse.ArgumentParser(
         prog='ktime', description='Predict the time of a CUDA kernel with KernelTime for '
-        'one launch or a sweep of configurations (docs/driver.md).')
+        'one launch or a sweep of configurations (docs/driver.md).',
+        epilog='ktime target derive --help: write a target file for a card not listed, '
+        'from a listed card of its architecture and its spec sheet (docs/targets.md).')
     p.add_argument('source', metavar='FILE.cu')
     p.add_argument('--kernel', required=True, help='kernel name, unqualified or mangled')
     p.add_argument('--gpu', action='append', required=True,
@@ -195,6 +197,12 @@ def plot_params(args, space, configs):
 
 
 def main(argv=None):
+    argv = sys.argv[1:] if argv is None else argv
+    # `ktime target derive ...` (docs/targets.md): a command of its own; a
+    # source file named 'target' is still the driver's.
+    if argv[:1] == ['target'] and not os.path.isfile('target'):
+        from . import targetcmd
+        return targetcmd.main(argv[1:])
     args = parser().parse_args(argv)
     try:
         return run(args)
