@@ -24,7 +24,8 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from ktkit import check, raw, table, target  # noqa: E402
+from ktkit import raw, table, target  # noqa: E402
+from ktime_tools import targetcheck  # noqa: E402  (ktkit puts utils/ on sys.path)
 
 
 def main(argv):
@@ -54,7 +55,7 @@ def main(argv):
         if a.cmd == "check":
             problems = []
             for f in a.files:
-                problems += check.check_file(f)
+                problems += targetcheck.check_file(f)
             for pr in problems:
                 print(pr)
             if not problems:

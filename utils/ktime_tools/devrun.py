@@ -19,18 +19,15 @@ peak: 2 x instructions.fp32.fma.ops_per_clk_per_sm x SMs x clocks.sm_mhz.
 import collections
 import concurrent.futures
 import os
+import sys
 import tempfile
 import threading
 
 from . import engine
 from . import launch as launchmod
 from . import devtable
+from . import targetfile, targetflat
 from . import tools as toolsmod
-
-try:
-    import yaml
-except ImportError:  # the roofline is then left out, and said so
-    yaml = None
 
 
 class Result:
@@ -53,7 +50,8 @@ class Result:
 
 
 class TargetFigures:
-    """The roofline's figures of the target files (YAML)."""
+    """The roofline's figures of the target files: a card and the
+    architecture file it names, read as one (targetflat)."""
 
     def __init__(self, target_dir):
         self.dir = target_dir
@@ -64,33 +62,27 @@ class TargetFigures:
             return self.cache[name]
         out = None
         path = name if name.endswith('.yaml') else os.path.join(self.dir or '', name + '.yaml')
-        if yaml is not None and os.path.exists(path):
-            with open(path) as f:
-                t = yaml.safe_load(f)
-            try:
-                sms = float(t['sm']['count'])
-                mhz = float(t['clocks']['sm_mhz'])
-                fma = t['instructions']['fp32.fma'].get('ops_per_clk_per_sm')
-                out = {'dram_gbs': float(t['memory']['dram']['bandwidth_gbs']),
-                       'fp32_gflops': 2.0 * float(fma) * sms * mhz / 1000.0 if fma else None,
-                       'shared_per_sm': int(t['limits']['shared_per_sm_bytes']),
-                       'shared_reserved': int(t['limits'].get(
-                           'shared_reserved_per_block_bytes', 0)),
-                       'shared_unit': int(t['limits'].get('shared_alloc_unit_bytes', 128))}
-            except (KeyError, TypeError, ValueError, AttributeError):
-                out = None
+        try:
+            t = targetflat.flat_tree(path, self.dir)
+            sms = float(t['sm']['count'])
+            mhz = float(t['clocks']['sm_mhz'])
+            fma = t['instructions']['fp32.fma'].get('ops_per_clk_per_sm')
+            out = {'dram_gbs': float(t['memory']['dram']['bandwidth_gbs']),
+                   'fp32_gflops': 2.0 * float(fma) * sms * mhz / 1000.0 if fma else None,
+                   'shared_per_sm': int(t['limits']['shared_per_sm_bytes']),
+                   'shared_reserved': int(t['limits'].get(
+                       'shared_reserved_per_block_bytes', 0)),
+                   'shared_unit': int(t['limits'].get('shared_alloc_unit_bytes', 128))}
+        except (OSError, KeyError, TypeError, ValueError, AttributeError) as e:
+            # The roofline and the blocks-per-SM carve-out need these; say
+            # which target lacks them rather than leave them out silently.
+            sys.stderr.write('devset-run: %s: no roofline figures (%s)\n' % (path, e))
         self.cache[name] = out
         return out
 
 
 def default_target_dir(tools):
-    if tools.target_dir:
-        return tools.target_dir
-    beside = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(tools.plugin))),
-                          'share', 'kerneltime', 'gpu-targets')
-    if os.path.isdir(beside):
-        return beside
-    return os.path.join(toolsmod.layout.ROOT, 'gpu-targets')
+    return targetfile.default_target_dir(tools.plugin, tools.target_dir)
 
 
 def resolve_target(row, catalog):

@@ -1,55 +1,21 @@
-"""Reads GPU target files for `ktime target derive`: the fields of one card
-file (the YAML subset docs/targets.md's files are written in: block
-mappings by indentation, one-line flow lists and mappings, plain or quoted
-scalars, `#` comments), and finds a card by name or alias in a target
-directory the way the plugin does (docs/targets.md, "Naming a GPU"). The
-plugin's loader (LLVM's YAML parser) stays the authority on a file; this
-reads the shipped files and files written like them."""
+"""Finds and reads GPU target files: the fields of one card file
+({dotted path: value}, read with targetyaml.py, the one reader of the YAML
+subset docs/targets.md's files are written in), a card by name or alias in
+a target directory the way the plugin does (docs/targets.md, "Naming a
+GPU"), and the architecture file a card names. Used by `ktime target
+derive` and by bench/kit (through targetflat.py). The plugin's loader
+(LLVM's YAML parser) stays the authority on a file."""
 
 import glob
 import os
-import re
 
 from . import layout
+from . import targetyaml
 
 
-class TargetFileError(Exception):
-    """A target file that cannot be found or read."""
-
-
-_KEY = re.compile(r'^(\s*)([A-Za-z0-9_.\-]+):(?:\s+(.*))?$')
-
-
-def _strip_comment(text):
-    m = re.search(r'(^|\s)#', text)
-    return text[:m.start()].rstrip() if m else text.rstrip()
-
-
-def _scalar(text):
-    text = text.strip()
-    if len(text) >= 2 and text[0] == text[-1] and text[0] in '"\'':
-        return text[1:-1]
-    for conv in (int, float):
-        try:
-            return conv(text)
-        except ValueError:
-            pass
-    return text
-
-
-def _value(text):
-    if text.startswith('[') and text.endswith(']'):
-        inner = text[1:-1].strip()
-        return [_scalar(x) for x in inner.split(',')] if inner else []
-    if text.startswith('{') and text.endswith('}'):
-        out = {}
-        for part in text[1:-1].split(','):
-            key, sep, value = part.partition(':')
-            if not sep:
-                raise ValueError("not 'key: value': %s" % part.strip())
-            out[key.strip()] = _scalar(value)
-        return out
-    return _scalar(text)
+class TargetFileError(targetyaml.YamlError):
+    """A target file that cannot be found or read (a YamlError, so a caller
+    that catches ValueError sees it too)."""
 
 
 def read_fields(path):
@@ -57,30 +23,13 @@ def read_fields(path):
     ('memory.l2.latency': 273.6; 'instructions.atomic.global': {...})."""
     try:
         with open(path, encoding='utf-8') as f:
-            lines = f.read().splitlines()
+            text = f.read()
     except OSError as e:
         raise TargetFileError('%s: cannot read target file: %s' % (path, e.strerror))
-    fields, stack = {}, []
-    for number, raw in enumerate(lines, 1):
-        body = _strip_comment(raw)
-        if not body.strip():
-            continue
-        m = _KEY.match(body)
-        if not m:
-            raise TargetFileError("%s:%d: not a 'key: value' line: %s"
-                                  % (path, number, raw.strip()))
-        indent, key, value = len(m.group(1)), m.group(2), m.group(3)
-        while stack and stack[-1][0] >= indent:
-            stack.pop()
-        dotted = '.'.join([k for _, k in stack] + [key])
-        if value is None:
-            stack.append((indent, key))
-            continue
-        try:
-            fields[dotted] = _value(value.strip())
-        except ValueError as e:
-            raise TargetFileError('%s:%d: %s' % (path, number, e))
-    return fields
+    try:
+        return targetyaml.fields(targetyaml.load(text, path))
+    except targetyaml.YamlError as e:
+        raise TargetFileError(str(e))
 
 
 def default_target_dir(plugin, given=None):
@@ -130,12 +79,15 @@ def find_card(name, target_dir):
                           % (name, ', '.join(known), target_dir))
 
 
-def arch_file(card_path, arch, target_dir):
+def arch_file(card_path, arch, target_dir=None):
     """The architecture file ARCH of a card, where the loader finds it:
     arch/ARCH.yaml beside the card, else in the target directory's arch/."""
     for d in (os.path.dirname(os.path.abspath(card_path)), target_dir):
+        if not d:
+            continue
         cand = os.path.join(d, 'arch', arch + '.yaml')
         if os.path.isfile(cand):
             return cand
-    raise TargetFileError('%s: architecture %s: no arch/%s.yaml beside it or in %s'
-                          % (card_path, arch, arch, target_dir))
+    raise TargetFileError('%s: architecture %s: no arch/%s.yaml beside it%s'
+                          % (card_path, arch, arch,
+                             ' or in %s' % target_dir if target_dir else ''))

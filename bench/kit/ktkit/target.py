@@ -15,7 +15,9 @@ import os
 import re
 import statistics
 
-from . import check, fit, flatten, yamlsub
+from ktime_tools import targetcheck, targetflat, targetyaml
+
+from . import fit
 
 
 class KitError(Exception):
@@ -417,9 +419,9 @@ def write(raw, base_path, name, date=None):
     file."""
     # A shipped card names its architecture's file: the written file holds
     # both, so that it stands alone.
-    base_text, arch_path = flatten.flat_text(base_path)
-    tree = yamlsub.load(base_text)
-    base = yamlsub.plain(tree)
+    base_text, arch_path = targetflat.flat_text(base_path)
+    tree = targetyaml.load(base_text)
+    base = targetyaml.plain(tree)
     dev = raw.device
     if base.get("arch") != dev["arch"]:
         raise KitError("the base target %s is for %s, the card is %s: pass a "
@@ -496,7 +498,7 @@ def write(raw, base_path, name, date=None):
         "#",
     ]
     text = "\n".join(header + lines) + "\n"
-    problems = check.check_tree(yamlsub.plain(yamlsub.load(text)), name)
+    problems = targetcheck.check_tree(targetyaml.plain(targetyaml.load(text)), name)
     if problems:
         raise KitError("the written target does not pass the checks of "
                        "docs/targets.md:\n  " + "\n  ".join(problems))
@@ -508,7 +510,7 @@ def nearest_base(targets_dir, device):
     count (ties: the closer name), or None."""
     best = None
     for path in sorted(glob.glob(os.path.join(targets_dir, "*.yaml"))):
-        t = yamlsub.plain(yamlsub.load(flatten.flat_text(path)[0]))
+        t = targetflat.flat_tree(path)
         if t.get("arch") != device["arch"]:
             continue
         words = set(slug(device["name"]).split("-"))

@@ -1,6 +1,8 @@
 """Unit tests of bench/kit's Python side (bench/kit/ktkit): the raw-output
-parser, the launch fit, the YAML subset reader and the target checks. Run
-by test/utils/kit-unit.test; no GPU, no build needed."""
+parser, the launch fit, and the target files' reader, flattening and checks
+it uses from utils/ktime_tools (targetyaml.py, targetflat.py,
+targetcheck.py). Run by test/utils/kit-unit.test; no GPU, no build
+needed."""
 import glob
 import os
 import sys
@@ -10,7 +12,11 @@ ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..",
                     "..")
 sys.path.insert(0, os.path.join(ROOT, "bench", "kit"))
 
-from ktkit import check, fit, flatten, raw, yamlsub  # noqa: E402
+from ktkit import fit, raw  # noqa: E402  (puts utils/ on sys.path)
+from ktime_tools import targetcheck as check  # noqa: E402
+from ktime_tools import targetflat as flatten  # noqa: E402
+from ktime_tools import targetfile  # noqa: E402
+from ktime_tools import targetyaml as yamlsub  # noqa: E402
 
 
 class RawTest(unittest.TestCase):
@@ -121,6 +127,23 @@ class CheckTest(unittest.TestCase):
         self.assertEqual(t["a"][0]["b"][1], 2)
         with self.assertRaisesRegex(yamlsub.YamlError, "duplicate key"):
             yamlsub.load("a: 1\na: 2\n")
+        self.assertEqual(yamlsub.fields(t), {"a.b": 1, "a.c": {"lat": 4, "del": 2},
+                                             "d": [0, 8], "e": "text (with, commas)"})
+
+    def test_one_checker_for_cards_and_files(self):
+        # `ktime target derive`'s card check and the kit's file check hold
+        # the same ranges: a shipped card's own figures pass, and a figure
+        # out of range is named by both with the same bounds.
+        card = os.path.join(ROOT, "gpu-targets", "l4.yaml")
+        fields = targetfile.read_fields(card)
+        self.assertEqual(check.check_card(fields), [])
+        fields["memory.l2.latency"] = 30000
+        tree = flatten.flat_tree(card)
+        tree["memory"]["l2"]["latency"] = 30000
+        want = ("field 'memory.l2.latency': must be between 1 and 20000 "
+                "cycles, got 30000")
+        self.assertIn(want, check.check_card(fields))
+        self.assertIn(want, check.check_tree(tree, "l4"))
 
 
 if __name__ == "__main__":

@@ -1,13 +1,16 @@
 """One self-contained target text (schema 1) from a card file that names its
 architecture's file (schema 2, `architecture: sm_XX`, docs/targets.md):
 the card's lines and the architecture file's, each with its comments, in
-the order of the fields in docs/targets.md. The kit writes a measured card
-this way, so that the file stands alone and the measured figures of either
-file replace the shipped ones without overriding a shared file."""
-import os
+the order of the fields in docs/targets.md. bench/kit writes a measured
+card this way, so that the file stands alone and the measured figures of
+either file replace the shipped ones without overriding a shared file; its
+checks read a card the same way. The lines are read with targetyaml.py
+and the architecture file is found with targetfile.py."""
+
 import re
 
-from .yamlsub import YamlError
+from . import targetfile
+from . import targetyaml
 
 # docs/targets.md's order of the fields; instruction classes keep the
 # architecture file's order, the card's own after them.
@@ -21,37 +24,25 @@ ORDER = ["schema", "name", "aliases", "arch", "architecture", "default_for",
          "bank_width_bytes", "bandwidth_bytes_per_clk", "bandwidth_gbs",
          "peak_bandwidth_gbs", "size_bytes", "cache_bytes"]
 
-_KEY = re.compile(r"^(\s*)([A-Za-z0-9_.\-]+):(\s*)(.*)$")
-
-
-def _body(raw):
-    m = re.search(r"(^|\s)#", raw)
-    return raw[:m.start()].rstrip() if m else raw.rstrip()
-
 
 class _Node:
-    def __init__(self, key, indent, pre, line, is_map):
+    def __init__(self, key, indent, pre, line, value):
         self.key, self.indent, self.pre, self.line = key, indent, pre, line
-        self.is_map = is_map
+        self.value = value
+        self.is_map = not value
         self.children = {}
 
 
 def _parse(text, name):
-    root = _Node(None, -1, [], None, True)
+    root = _Node(None, -1, [], None, '')
     stack, pending = [root], []
-    for number, raw in enumerate(text.splitlines(), 1):
-        body = _body(raw)
-        if not body.strip():
+    for _, raw, indent, key, value in targetyaml.lines(text, name):
+        if indent is None:
             pending.append(raw)
             continue
-        m = _KEY.match(body)
-        if not m:
-            raise YamlError("%s:%d: not a 'key: value' line: %s"
-                            % (name, number, raw.strip()))
-        indent = len(m.group(1))
         while stack[-1].indent >= indent:
             stack.pop()
-        node = _Node(m.group(2), indent, pending, raw, not m.group(4))
+        node = _Node(key, indent, pending, raw, value)
         pending = []
         stack[-1].children[node.key] = node
         if node.is_map:
@@ -87,37 +78,30 @@ def _emit(node, out):
         _emit(child, out)
 
 
-def arch_file(card_path, arch, targets_dir=None):
-    """The architecture file a card names: arch/ beside the card, else the
-    target directory's arch/."""
-    for d in [os.path.dirname(os.path.abspath(card_path)), targets_dir]:
-        if d:
-            p = os.path.join(d, "arch", arch + ".yaml")
-            if os.path.isfile(p):
-                return p
-    raise YamlError("%s: no arch/%s.yaml beside it%s" % (
-        card_path, arch, " nor in " + targets_dir if targets_dir else ""))
-
-
 def flat_text(card_path, targets_dir=None):
-    """(text, arch file or None): the card as one schema-1 file."""
+    """(text, arch file or None): the card as one schema-1 file; a card that
+    names no architecture file is returned as it is."""
     with open(card_path, encoding="utf-8") as f:
         text = f.read()
     card = _parse(text, card_path)
     if "architecture" not in card.children:
         return text, None
-    line = card.children["architecture"].line
-    arch = _body(line).split(":", 1)[1].strip()
-    path = arch_file(card_path, arch, targets_dir)
+    arch = card.children["architecture"].value
+    path = targetfile.arch_file(card_path, arch, targets_dir)
     with open(path, encoding="utf-8") as f:
         _merge(card, _parse(f.read(), path))
     out = []
     _emit(card, out)
     out.extend(card.tail)
     for i, raw in enumerate(out):
-        m = _KEY.match(raw)
+        m = targetyaml.KEY.match(targetyaml.strip_comment(raw))
         if m and not m.group(1) and m.group(2) == "schema":
             out[i] = re.sub(r"schema:\s*2", "schema: 1", raw)
         elif m and not m.group(1) and m.group(2) == "architecture":
             out[i] = raw.replace("architecture:", "arch:", 1)
     return "\n".join(out) + "\n", path
+
+
+def flat_tree(card_path, targets_dir=None):
+    """The plain tree (targetyaml.plain) of the card as one file."""
+    return targetyaml.plain(targetyaml.load(flat_text(card_path, targets_dir)[0]))
