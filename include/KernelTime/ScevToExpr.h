@@ -20,6 +20,7 @@
 #include <vector>
 
 namespace llvm {
+class BinaryOperator;
 class Function;
 class Loop;
 class Value;
@@ -96,6 +97,7 @@ private:
   /// What \p V is, for a message: "a value loaded from memory at line 12".
   static std::string describeValue(const llvm::Value &V);
   std::optional<Expr> visitDivision(const llvm::Value *V);
+  std::optional<Expr> visitDivisionByValue(const llvm::BinaryOperator &BO);
   /// True if ScalarEvolution proves \p S >= 0 (with the scope's guards).
   bool isNonNegative(const llvm::SCEV *S);
   void requireNonNegative(const llvm::SCEV *S, llvm::StringRef What);

@@ -268,7 +268,9 @@ std::optional<Expr> ScevToExpr::visitDivision(const Value *V) {
   if (!BO || !BO->getType()->isIntegerTy())
     return std::nullopt;
   const auto *C = dyn_cast<ConstantInt>(BO->getOperand(1));
-  if (!C || !C->getValue().isStrictlyPositive())
+  if (!C)
+    return visitDivisionByValue(*BO);
+  if (!C->getValue().isStrictlyPositive())
     return std::nullopt;
   unsigned Op = BO->getOpcode();
   APInt Divisor = C->getValue();
@@ -290,6 +292,34 @@ std::optional<Expr> ScevToExpr::visitDivision(const Value *V) {
   Expr Quotient = Expr::floorDiv(*N, D);
   if (Op == Instruction::SRem || Op == Instruction::URem)
     return *N - D * Quotient;
+  return Quotient;
+}
+
+std::optional<Expr> ScevToExpr::visitDivisionByValue(const BinaryOperator &BO) {
+  // (n + tile - 1) / tile with tile = blockDim.x: floor division and its
+  // remainder for a non-negative dividend and a positive divisor, each
+  // stated as an assumption where the IR does not show it.
+  unsigned Op = BO.getOpcode();
+  if (Op != Instruction::SDiv && Op != Instruction::UDiv &&
+      Op != Instruction::SRem && Op != Instruction::URem)
+    return std::nullopt;
+  const SCEV *Dividend = SE.getSCEV(BO.getOperand(0));
+  const SCEV *Divisor = SE.getSCEV(BO.getOperand(1));
+  std::optional<Expr> N = visit(Dividend);
+  std::optional<Expr> D = visit(Divisor);
+  if (!N || !D)
+    return std::nullopt;
+  requireNonNegative(Dividend, BO.getOpcodeName());
+  if (!SE.isKnownPositive(Divisor) && !isKnownPositive(*D)) {
+    std::string Text;
+    raw_string_ostream(Text) << "the divisor " << *D << " of an "
+                             << BO.getOpcodeName() << " assumed positive";
+    if (!is_contained(Assumptions, Text))
+      Assumptions.push_back(Text);
+  }
+  Expr Quotient = Expr::floorDiv(*N, *D);
+  if (Op == Instruction::SRem || Op == Instruction::URem)
+    return *N - *D * Quotient;
   return Quotient;
 }
 
