@@ -21,7 +21,7 @@ std::string describeCountAtLaunch(const LaunchResult &L, size_t Index);
 
 /// The most threads whose counts describeCountAtLaunch evaluates (at least
 /// one block's).
-constexpr uint64_t MaxThreadsEvaluated = 16384;
+constexpr uint64_t MaxThreadsEvaluated = 2048;
 
 } // namespace ktime
 

@@ -21,11 +21,13 @@ __global__ void rest(const float *x, float *out, int n) {
   // (99232 / 1024 = 96.9, 98977 / 1024 = 96.7); the remainder loop
   // max(1, ceildiv(100000 - t, 256), ceildiv(100000 - 99328 - t, 256)) =
   // 391 for t <= 159, 390 above (the over-count of the maximum of its first
-  // values), mean (160 x 391 + 96 x 390) / 256 = 390.625 (390.6).
+  // values), mean (160 x 391 + 96 x 390) / 256 = 390.625 (390.6) in every
+  // block: the 64 x 256 threads are more than the 2048 evaluated, so the
+  // remark says it took every thread of 8 of the 64 blocks.
   // CHECK: loop-after-loop.cu:[[@LINE+1]]:3: remark: loop loop1: trip = max(0, ceildiv(arg2 - 3 * ntid.x - tid.x, 4 * ntid.x)) (launch 'rest:grid=64,block=256,arg2=100000': 97),
   for (; i + 3 * blockDim.x < n; i += 4 * blockDim.x)
     s += x[i] + x[i + blockDim.x] + x[i + 2 * blockDim.x] + x[i + 3 * blockDim.x];
-  // CHECK: loop-after-loop.cu:[[@LINE+2]]:3: remark: loop loop2: trip = max(1, ceildiv(arg2 - tid.x, ntid.x), ceildiv(arg2 - 4 * ntid.x * max(0, ceildiv(arg2 - 3 * ntid.x - tid.x, 4 * ntid.x)) - tid.x, ntid.x)) (launch 'rest:grid=64,block=256,arg2=100000': 390 to 391, mean 390.6 over the threads),
+  // CHECK: loop-after-loop.cu:[[@LINE+2]]:3: remark: loop loop2: trip = max(1, ceildiv(arg2 - tid.x, ntid.x), ceildiv(arg2 - 4 * ntid.x * max(0, ceildiv(arg2 - 3 * ntid.x - tid.x, 4 * ntid.x)) - tid.x, ntid.x)) (launch 'rest:grid=64,block=256,arg2=100000': 390 to 391, mean 390.6 over the threads of 8 of the 64 blocks),
   // CHECK: loop-after-loop.cu:[[@LINE+1]]:3: remark: assumption: the loop starts where an earlier loop stopped: iter.loop1 is that loop's last iteration
   for (; i < n; i += blockDim.x)
     s += x[i];

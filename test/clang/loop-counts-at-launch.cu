@@ -35,12 +35,11 @@ __global__ void triangle(float *out) {
 }
 
 // Block b runs b + 1 iterations. 1000 blocks of 256 threads are 256000
-// threads, more than the 16384 evaluated: every thread of 16384 / 256 = 64
-// whole blocks, blocks floor(K x 999 / 63) for K = 0..63 (0 and 999 among
-// them): 1 to 1000, mean 1 + (sum of floor(K x 999 / 63)) / 64 =
-// 1 + 31941 / 64 = 500.078 (4 significant digits: 500.1). The launch has an
-// id, which the remark uses.
-// CHECK: loop-counts-at-launch.cu:[[@LINE+3]]:3: remark: loop loop1: trip = ctaid.x + 1 (launch big: 1 to 1000, mean 500.1 over the threads of 64 of the 1000 blocks), lat =
+// threads, more than the 2048 evaluated: every thread of 2048 / 256 = 8
+// whole blocks, blocks floor(K x 999 / 7) for K = 0..7 (0, 142, 285, 428,
+// 570, 713, 856, 999): 1 to 1000, mean 1 + 3993 / 8 = 500.125 (4
+// significant digits: 500.1). The launch has an id, which the remark uses.
+// CHECK: loop-counts-at-launch.cu:[[@LINE+3]]:3: remark: loop loop1: trip = ctaid.x + 1 (launch big: 1 to 1000, mean 500.1 over the threads of 8 of the 1000 blocks), lat =
 __global__ void perblock(float *out) {
 #pragma unroll 1
   for (int k = 0; k <= blockIdx.x; ++k)
