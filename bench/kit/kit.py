@@ -12,8 +12,11 @@
       prints the base --targets would pick (nothing if none)
   kit.py name RAW...
       prints a target name for the card (its name, lowercase, '-measured')
-  kit.py check FILE.yaml...
-      checks target files against docs/targets.md (fields, ranges, order)
+  kit.py check [--targets DIR] FILE.yaml...
+      checks target files against docs/targets.md (fields, ranges, order);
+      a card that names its architecture's file is checked with it, from
+      arch/ beside the card, else from DIR's arch/ (default: the checkout's
+      gpu-targets/, as the plugin falls back to its target directory)
 
 RAW are the programs' outputs (bench/kit/common.cuh, "Raw output").
 Exit status 1 with a message on any error.
@@ -25,7 +28,9 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from ktkit import raw, table, target  # noqa: E402
-from ktime_tools import targetcheck  # noqa: E402  (ktkit puts utils/ on sys.path)
+from ktime_tools import layout, targetcheck  # noqa: E402  (ktkit puts utils/ on sys.path)
+
+ROOT = layout.ROOT
 
 
 def main(argv):
@@ -49,13 +54,14 @@ def main(argv):
     m = sub.add_parser("name")
     m.add_argument("raw", nargs="+")
     c = sub.add_parser("check")
+    c.add_argument("--targets", default=os.path.join(ROOT, "gpu-targets"))
     c.add_argument("files", nargs="+")
     a = p.parse_args(argv)
     try:
         if a.cmd == "check":
             problems = []
             for f in a.files:
-                problems += targetcheck.check_file(f)
+                problems += targetcheck.check_file(f, a.targets)
             for pr in problems:
                 print(pr)
             if not problems:

@@ -281,7 +281,7 @@ Expected<Prediction> predictWhole(const KernelInputs &In,
     return createStringError(inconvertibleErrorCode(),
                              "empty launch or no resident block");
   if (Error E = checkBound(In, Shape))
-    return std::move(E);
+    return E;
   uint64_t PerWave = uint64_t(Shape.BlocksPerSM) * T.SmCount;
   uint64_t FullWaves = Blocks / PerWave;
   uint64_t Rest = Blocks % PerWave;

@@ -164,7 +164,7 @@ Expected<std::vector<LaunchSpec>> readLaunchFile(StringRef Path) {
     Result.push_back(std::move(*L));
   }
   if (Errors)
-    return std::move(Errors);
+    return Errors;
   return Result;
 }
 

@@ -314,7 +314,7 @@ Expected<double> TargetFileParser::readNumber(yaml::Node *N, SMLoc KeyLoc,
                       Twine("must be ") + What + ", got '" + Text + "'");
   if (Range)
     if (Error E = checkRange(Loc, Field, Value, *Range))
-      return std::move(E);
+      return E;
   return Value;
 }
 
@@ -340,7 +340,7 @@ Expected<uint64_t> TargetFileParser::readInt(yaml::Node *N, SMLoc KeyLoc,
                       Twine("must be ") + What + ", got '" + Text + "'");
   if (Range)
     if (Error E = checkRange(Loc, Field, double(Value), *Range))
-      return std::move(E);
+      return E;
   return Value;
 }
 

@@ -123,8 +123,9 @@ std::vector<Reference> readReferences() {
     R.Figure = Cells[1].str();
     R.Source = Cells[5].str();
     EXPECT_FALSE(Cells[2].getAsDouble(R.Value)) << Line.str();
-    if (!Cells[4].empty())
+    if (!Cells[4].empty()) {
       EXPECT_FALSE(Cells[4].getAsDouble(R.ClockMHz)) << Line.str();
+    }
     EXPECT_FALSE(R.Source.empty()) << "a measurement without its source";
     Rows.push_back(R);
   }

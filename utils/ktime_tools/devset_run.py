@@ -6,6 +6,7 @@ scoreboard."""
 import argparse
 import collections
 import datetime
+import os
 import random
 import shlex
 import sys
@@ -57,6 +58,9 @@ def load(args, say_err):
         if not sep or name not in ADAPTERS:
             raise validate.UsageError("--data %s: expected NAME=PATH, NAME one of %s"
                                       % (text, ', '.join(ADAPTERS)))
+        if not os.path.isdir(path):
+            raise validate.UsageError('--data %s: not a directory (a checkout of the '
+                                      'data set)' % text)
         skipped = {}
         got = ADAPTERS[name][0](path, skipped=skipped)
         say_err('devset-run: %s: %d rows' % (name, len(got)))
@@ -100,7 +104,9 @@ def main(argv=None):
             err('devset-run: %d rows written to %s' % (len(rows), args.write_table))
             return 0
         if not rows:
-            raise validate.UsageError('no rows: give --data NAME=PATH or --table FILE')
+            raise validate.UsageError(
+                'no rows: give --data NAME=PATH or --table FILE' if not (args.data or args.table)
+                else 'no rows in the data given (the messages above say why)')
         if args.sample is not None and args.sample < 1:
             raise validate.UsageError('--sample must be at least 1')
         chosen = sample(rows, args.sample, args.seed)
