@@ -47,17 +47,23 @@ def lines(text, name=None):
         yield number, raw, len(m.group(1)), m.group(2), (m.group(3) or '').strip()
 
 
-def scalar(text):
-    """A plain or quoted scalar: int, float or string."""
-    text = text.strip()
-    if len(text) >= 2 and text[0] == text[-1] and text[0] in '"\'':
-        return text[1:-1]
+def number_or_text(text):
+    """TEXT as an int, else a float, else as it is (also the kit's raw
+    output records' values, bench/kit/ktkit/raw.py)."""
     for conv in (int, float):
         try:
             return conv(text)
         except ValueError:
             pass
     return text
+
+
+def scalar(text):
+    """A plain or quoted scalar: int, float or string."""
+    text = text.strip()
+    if len(text) >= 2 and text[0] == text[-1] and text[0] in '"\'':
+        return text[1:-1]
+    return number_or_text(text)
 
 
 def value(text, where='value'):

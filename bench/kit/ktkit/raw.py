@@ -5,18 +5,11 @@ parses as one."""
 import re
 import shlex
 
+from ktime_tools.targetyaml import number_or_text
+
 
 class RawError(Exception):
     pass
-
-
-def _value(text):
-    for conv in (int, float):
-        try:
-            return conv(text)
-        except ValueError:
-            pass
-    return text
 
 
 def parse_lines(lines, name="<raw>"):
@@ -41,7 +34,7 @@ def parse_lines(lines, name="<raw>"):
                                % (name, number, w))
             k, v = w.split("=", 1)
             # Strings the programs quote stay strings (names, args, notes).
-            rec[k] = v if k in STRING_FIELDS else _value(v)
+            rec[k] = v if k in STRING_FIELDS else number_or_text(v)
         records.append(rec)
     return records
 
