@@ -21,15 +21,16 @@ using namespace llvm;
 
 namespace ktime {
 
-namespace {
-
-std::map<std::string, Expr> launchSubst(const std::map<std::string, Expr> &P,
-                                        const LaunchShape &Shape) {
-  std::map<std::string, Expr> Subst = P;
+std::map<std::string, Expr>
+launchSubst(const std::map<std::string, Expr> &Params,
+            const LaunchShape &Shape) {
+  std::map<std::string, Expr> Subst = Params;
   for (auto &[Name, V] : getLaunchSizeBindings(Shape))
     Subst[Name] = Expr::constant(V);
   return Subst;
 }
+
+namespace {
 
 std::array<unsigned, 3> blockDim(const LaunchShape &Shape) {
   return {static_cast<unsigned>(Shape.Block[0]),

@@ -37,6 +37,13 @@ struct HitOverride {
   double L1 = 0, L2 = 0;
 };
 
+/// \p Params (a spec's values, bound by name) with the launch's sizes
+/// (ntid.*, nctaid.*) added: what a per-thread expression is evaluated
+/// with, the ids left free.
+std::map<std::string, Expr>
+launchSubst(const std::map<std::string, Expr> &Params,
+            const LaunchShape &Shape);
+
 /// ptxas's spill code of a launch (spill_stores=, spill_loads= of the
 /// spec) and where it is assumed to run: after At, the instruction where the
 /// register estimate's pressure peaks.

@@ -196,22 +196,13 @@ hitOverride(const Function &F, const std::vector<std::string> &AllHits) {
 }
 
 /// The loops' counts at the launch (LaunchResult::LoopTrips): the spec's
-/// values and the launch's sizes bound, the ids left free.
+/// values, the launch's sizes and the warp size bound, the ids left free.
 static void bindLoopCounts(const KernelReport &R,
-                           const std::map<std::string, Expr> &Params,
-                           const std::array<uint64_t, 3> &Grid,
-                           unsigned WarpSize, LaunchResult &L) {
-  std::map<std::string, Expr> Sizes = Params;
-  Sizes["WARP_SZ"] = Expr::constant(WarpSize);
-  const char *Axes[] = {"x", "y", "z"};
-  for (unsigned I = 0; I != 3; ++I) {
-    Sizes[std::string("ntid.") + Axes[I]] =
-        Expr::constant(Rational::fromInt64(L.Block[I]));
-    Sizes[std::string("nctaid.") + Axes[I]] =
-        Expr::constant(Rational::fromInt64(Grid[I]));
-  }
+                           std::map<std::string, Expr> Subst, unsigned WarpSize,
+                           LaunchResult &L) {
+  Subst["WARP_SZ"] = Expr::constant(WarpSize);
   for (const LoopTrip &T : R.Loops)
-    L.LoopTrips.push_back(T.Trip.substitute(Sizes));
+    L.LoopTrips.push_back(T.Trip.substitute(Subst));
 }
 
 /// One launch on one GPU; false after an error the user must fix.
@@ -280,7 +271,6 @@ bool predictOne(
   L.ArchNote = Arch.Note;
   L.Estimated =
       estimateUnknownCounts(Builder.timeSymbols(), Opts.UnknownTrip, *Params);
-  bindLoopCounts(*K.Report, *Params, Spec.Grid, T.WarpSize, L);
   if (!L.Estimated.empty()) {
     std::string Names;
     // Two names, and how many more (the JSON report's "estimated" has
@@ -358,6 +348,7 @@ bool predictOne(
   Shape.Grid = Spec.Grid;
   Shape.Block = L.Block;
   Shape.BlocksPerSM = Occ->BlocksPerSM;
+  bindLoopCounts(*K.Report, launchSubst(*Params, Shape), T.WarpSize, L);
   SpillCode Spills;
   Spills.StoreBytes = Spec.SpillStoreBytes;
   Spills.LoadBytes = Spec.SpillLoadBytes;

@@ -81,10 +81,6 @@ class TargetFigures:
         return out
 
 
-def default_target_dir(tools):
-    return targetfile.default_target_dir(tools.plugin, tools.target_dir)
-
-
 def resolve_target(row, catalog):
     for t in row.targets():
         name = catalog.resolve(t)
@@ -142,7 +138,9 @@ def predict(rows, make_tools, catalog, jobs=1, plugin_options=(), progress=None,
                                 % (r['gpu'], r['target'] or 'none'))
             continue
         groups.setdefault(group_key(r, target), []).append(i)
-    figures = TargetFigures(target_dir or default_target_dir(make_tools('auto')))
+    tools = make_tools('auto')
+    figures = TargetFigures(target_dir or targetfile.default_target_dir(tools.plugin,
+                                                                        tools.target_dir))
     workdir = tempfile.mkdtemp(prefix='ktime-devset-')
     lock = threading.Lock()
     done = [0]
