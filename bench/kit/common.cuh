@@ -217,8 +217,8 @@ inline double hostUs() {
 
 // Three times of the same launch, as users measure a kernel
 // (docs/measuring.md, "Times"):
-//  - Events: events around Batch back-to-back launches, divided by Batch;
-//    the median of Reps batches;
+//  - Events (time_kind batch): events around Batch back-to-back launches,
+//    divided by Batch; the median of Reps batches;
 //  - Device: one event pair per launch while a spin kernel keeps the queue
 //    ahead of the GPU (so no host launch cost is between the events); the
 //    median over Reps launches approximates the kernel's device duration;
@@ -294,7 +294,7 @@ inline std::string dims(dim3 V) {
 }
 
 inline void printRows(const Launch &L, const Times &T, double SmMhz) {
-  const char *Kinds[3] = {"events", "device", "host"};
+  const char *Kinds[3] = {"batch", "device", "host"};
   double Us[3] = {T.EventsUs, T.DeviceUs, T.HostUs};
   for (int K = 0; K < 3; ++K)
     Record("row")

@@ -268,7 +268,10 @@ struct Prediction {
   double Ns = 0;       ///< predicted time of one launch
   double LaunchNs = 0; ///< its launch-overhead part
   double ExecNs = 0;   ///< the sum over waves
-  double Waves = 0;    ///< fractional: full waves + the partial one
+  /// What the way of timing adds to the device duration (-ktime-time;
+  /// docs/kernel-time.md, "Which time"): part of Ns, 0 for device time.
+  double TimingNs = 0;
+  double Waves = 0; ///< fractional: full waves + the partial one
   unsigned FullWaves = 0;
   /// The SM clock the cycles were converted at.
   double SmClockMHz = 0;

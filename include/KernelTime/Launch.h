@@ -41,6 +41,12 @@ struct LaunchOptions {
   double SmClockMHz = 0, MemClockMHz = 0;
   /// -ktime-cold-cache: caches hold none of the kernel's data at launch.
   bool ColdCache = false;
+  /// -ktime-time: which time is predicted (device, events, batch, host;
+  /// docs/kernel-time.md, "Which time"), and -ktime-empty-launch-us: what
+  /// that way of timing gives an empty launch on the user's system (0: not
+  /// given).
+  std::string TimeKind = "device";
+  double EmptyLaunchUs = 0;
   /// -ktime-barrier-fragments: a kernel's top-level barrier fragments run
   /// in sequence in each wave.
   bool BarrierFragments = true;

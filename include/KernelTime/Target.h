@@ -188,6 +188,8 @@ inline constexpr PhysicalRange InstrLatency{0.01, 100000, "cycles"};
 inline constexpr PhysicalRange InstrDelay{0.01, 100000, "cycles"};
 inline constexpr PhysicalRange OpsPerClkPerSM{0.01, 4096, "per clock"};
 inline constexpr PhysicalRange UnitsPerPB{0.01, 1024, "units"};
+/// The time a timing method reports for an empty launch (-ktime-time).
+inline constexpr PhysicalRange EmptyLaunchUs{0.01, 100000, "us"};
 } // namespace physical
 
 /// A line and column in a target file (1-based; 0 when unknown), and the

@@ -8,6 +8,7 @@
 #include "KernelTime/Thread.h"
 #include "OtherModels.h"
 #include "ParameterBinding.h"
+#include "TimeKind.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
@@ -392,6 +393,8 @@ bool predictOne(
       It = L.Models.erase(It);
     }
   applyModelChoice(L, Opts.Model);
+  if (L.Predicted)
+    applyTimeKind(L, T, Opts);
   K.Report->Launches.push_back(std::move(L));
   return true;
 }
@@ -403,6 +406,10 @@ readRequestedLaunches(Module &M, const LaunchOptions &Opts) {
   if (!isKnownModel(Opts.Model)) {
     reportError(M, "-ktime-model='" + Opts.Model +
                        "': unknown model (kp, maxplus, mwp-cwp, kdt, all)");
+    return std::nullopt;
+  }
+  if (std::optional<std::string> Msg = checkTimeOptions(Opts)) {
+    reportError(M, *Msg);
     return std::nullopt;
   }
   // 0 (the default) means the target file's clock; anything else must be

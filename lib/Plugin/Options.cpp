@@ -66,6 +66,17 @@ cl::opt<bool> ColdCache("ktime-cold-cache",
                                  "launch, as profilers measure"),
                         cl::cat(Category));
 
+static cl::opt<std::string> TimeKind(
+    "ktime-time", cl::init("device"),
+    cl::value_desc("device|events|batch|host"),
+    cl::desc("The time to predict: device duration (default), events around "
+             "one launch, per launch of a back-to-back batch, or host time"),
+    cl::cat(Category));
+static cl::opt<double> EmptyLaunchUs(
+    "ktime-empty-launch-us", cl::value_desc("us"), cl::init(0),
+    cl::desc("What that way of timing gives an empty launch on your system"),
+    cl::cat(Category));
+
 cl::opt<bool> CodegenView(
     "ktime-codegen-view", cl::init(true),
     cl::desc("Analyse each kernel as the NVPTX back end's IR passes leave it "
@@ -131,6 +142,8 @@ LaunchOptions launchOptions() {
   O.SmClockMHz = SmClockMHz;
   O.MemClockMHz = MemClockMHz;
   O.ColdCache = ColdCache;
+  O.TimeKind = TimeKind;
+  O.EmptyLaunchUs = EmptyLaunchUs;
   O.BarrierFragments = BarrierFragments;
   O.Model = Model;
   O.UnknownTrip = UnknownTrip;

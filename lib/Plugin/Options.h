@@ -33,8 +33,7 @@ extern llvm::cl::opt<std::string> ReportFile;
 extern llvm::cl::opt<std::string> RemarkStyle;
 /// -ktime-regs=N: registers per thread for launches whose spec has no regs=.
 extern llvm::cl::opt<unsigned> Regs;
-/// -ktime-sm-clock=MHZ, -ktime-mem-clock=MHZ: clocks other than the
-/// target's (0: the target's).
+/// -ktime-sm-clock=MHZ, -ktime-mem-clock=MHZ: clocks (0: the target's).
 extern llvm::cl::opt<double> SmClockMHz;
 extern llvm::cl::opt<double> MemClockMHz;
 /// -ktime-cold-cache: caches hold nothing of the kernel's data at launch.

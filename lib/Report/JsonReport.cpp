@@ -102,6 +102,7 @@ json::Object launchObject(const KernelReport &R, const LaunchResult &L) {
       {"predicted_ns", P.Ns},
       {"launch_ns", P.LaunchNs},
       {"exec_ns", P.ExecNs},
+      {"timing_ns", P.TimingNs},
       {"waves", P.Waves},
       {"full_waves", P.FullWaves},
       {"wave_times", std::move(Waves)},

@@ -119,7 +119,8 @@ void streamBoundFigures(OptimizationRemarkAnalysis &K, const Prediction &P) {
       << "% of the wave)";
     return;
   case Bound::Launch:
-    K << " (" << ore::NV("LaunchUs", microseconds(P.LaunchNs)) << " us of it)";
+    K << " (" << ore::NV("LaunchUs", microseconds(P.LaunchNs + P.TimingNs))
+      << " us of it)";
     return;
   }
 }
@@ -168,8 +169,12 @@ void emitPrediction(const KernelReport &R, const LaunchResult &L,
       << ore::NV("PredictedUs", microseconds(P.Ns)) << " us ("
       << ore::NV("PredictedNs", static_cast<long long>(std::llround(P.Ns)))
       << " ns) = launch " << ore::NV("LaunchUs", microseconds(P.LaunchNs))
-      << " us + "
-      << ore::NV("Waves", formatv("{0}", format("%.2f", P.Waves)).str())
+      << " us + ";
+    // What the way of timing adds (-ktime-time; 0 for device time).
+    if (P.TimingNs > 0)
+      K << "timing " << ore::NV("TimingUs", microseconds(P.TimingNs))
+        << " us + ";
+    K << ore::NV("Waves", formatv("{0}", format("%.2f", P.Waves)).str())
       << " waves (";
     const WaveTime &W = P.WaveTimes.front();
     double WaveNs = W.Cycles * 1e3 / P.SmClockMHz;

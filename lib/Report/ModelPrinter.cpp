@@ -51,7 +51,11 @@ static void printLaunch(const LaunchResult &L, raw_ostream &OS) {
      << ", shared " << format("%.1f", P.SharedBytes) << "\n";
   OS << "    predicted " << format("%.1f", P.Ns) << " ns = launch "
      << format("%.1f", P.LaunchNs) << " ns + exec " << format("%.1f", P.ExecNs)
-     << " ns; bound " << getBoundName(P.B) << "\n";
+     << " ns";
+  // What the way of timing adds (-ktime-time; 0 for device time).
+  if (P.TimingNs > 0)
+    OS << " + timing " << format("%.1f", P.TimingNs) << " ns";
+  OS << "; bound " << getBoundName(P.B) << "\n";
   if (!L.ArchNote.empty())
     OS << "    " << (L.ArchRuns ? "" : "warning: ")
        << "architecture: " << L.ArchNote << "\n";

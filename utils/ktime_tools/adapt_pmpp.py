@@ -6,14 +6,20 @@ benchmark launches and how its grid, block, shared memory and arguments
 follow from the benchmark's axes) and each bench's
 BenchResults/BenchResults*.csv under the checkout's Performance-Tests-NvBench/.
 One row per CSV line that was not skipped: the NVBench cold "GPU Time"
-(the first column of that name), device time, caches flushed; bytes are the
-bench's own "Memory Reads" + "Memory Writes" counts.
+(the first column of that name): CUDA events around one launch (`events`),
+caches flushed; bytes are the bench's own "Memory Reads" + "Memory Writes"
+counts. Each GPU's `empty_us` is the median cold time of the rows the
+description's "empty_launch" names (those rows are marked circular), and
+its clocks come from the device summary of the BenchResults*.md beside
+each CSV (the description's "clocks").
 """
 
 import csv
 import glob
 import json
 import os
+import re
+import statistics
 
 from . import devgpus
 from . import devtable
@@ -54,6 +60,7 @@ def rows(root, desc_path=DESC, skipped=None):
     for name, why in desc.get('left_out', {}).items():
         skipped['%s: left out: %s' % (name, why)] = 1
     out = []
+    clocks = {}
     for bench in desc['benches']:
         d = os.path.join(base, bench['dir'])
         header = os.path.join(d, bench['header'])
@@ -63,8 +70,50 @@ def rows(root, desc_path=DESC, skipped=None):
         prelude = '\n'.join(desc.get('prelude', []) + bench.get('prelude', []))
         inst = '\n'.join(bench.get('instantiate', []))
         for path in sorted(glob.glob(os.path.join(d, 'BenchResults', '*.csv'))):
-            out += _file_rows(path, bench, header, prelude, inst, desc, skipped)
+            rows_of_file = _file_rows(path, bench, header, prelude, inst, desc, skipped)
+            sm, mem = _device_clocks(os.path.splitext(path)[0] + '.md')
+            for r in rows_of_file:
+                r['sm_mhz'], r['mem_mhz'] = sm, mem
+            out += rows_of_file
+    _mark_empty_launch(out, desc.get('empty_launch'), skipped)
     return out
+
+
+def _device_clocks(md_path):
+    """(sm_mhz, mem_mhz) as strings from NVBench's device summary in
+    MD_PATH; blank where it has none."""
+    try:
+        with open(md_path, errors='replace') as f:
+            text = f.read(4096)
+    except OSError:
+        return '', ''
+    sm = re.search(r'SM Default Clock Rate:\s*([0-9.]+)\s*MHz', text)
+    mem = re.search(r'Global Memory Bus Peak:.*@\s*([0-9.]+)\s*MHz', text)
+    return (sm.group(1) if sm else ''), (mem.group(1) if mem else '')
+
+
+def _mark_empty_launch(rows, spec, skipped):
+    """Each GPU's empty_us: the median time of its rows from SPEC's bench
+    whose axis has SPEC's value; those rows become circular."""
+    if not spec:
+        return
+    tag = '%s=%s' % (spec['axis'], spec['value'])
+    by_gpu = {}
+    for r in rows:
+        if r['_bench'] == spec['bench'] and r['_axes'].get(spec['axis']) == spec['value']:
+            by_gpu.setdefault(r['gpu'], []).append(r)
+    for r in rows:
+        source = by_gpu.get(r['gpu'])
+        if source:
+            r['empty_us'] = '%.6g' % statistics.median(float(x['time_us']) for x in source)
+        else:
+            skipped['%s: no empty-launch rows (%s %s)' % (r['gpu'], spec['bench'], tag)] = 1
+    for source in by_gpu.values():
+        for r in source:
+            r['circular'] = '1'
+            r['note'] += '; the empty_us of its GPU'
+    for r in rows:
+        del r['_bench'], r['_axes']
 
 
 def _file_rows(path, bench, header, prelude, inst, desc, skipped):
@@ -118,6 +167,8 @@ def _file_rows(path, bench, header, prelude, inst, desc, skipped):
                 time_kind=desc['time_kind'], cold=bool(desc.get('cold')),
                 bytes=(reads + writes) or None, circular=False,
                 note='%s: %s' % (os.path.basename(path), name)))
+            out[-1]['_bench'] = bench['dir']
+            out[-1]['_axes'] = {col: _number(cell.get(col)) for col in bench['axes'].values()}
             continue
         skipped['axis missing'] = skipped.get('axis missing', 0) + 1
     return out

@@ -40,6 +40,10 @@ def add_tool_args(p):
     m.add_argument('--cold-cache', action='store_true', help='-ktime-cold-cache')
     m.add_argument('--sm-clock', type=float, metavar='MHZ', help='-ktime-sm-clock')
     m.add_argument('--mem-clock', type=float, metavar='MHZ', help='-ktime-mem-clock')
+    m.add_argument('--time', choices=['device', 'events', 'batch', 'host'],
+                   help='-ktime-time: the time to predict (default device)')
+    m.add_argument('--empty-launch-us', type=float, metavar='US',
+                   help='-ktime-empty-launch-us: what --time gives an empty launch here')
 
 
 def make_tools(args, cuda=None):
@@ -70,6 +74,10 @@ def plugin_options(args):
         out.append('-ktime-sm-clock=%g' % args.sm_clock)
     if args.mem_clock is not None:
         out.append('-ktime-mem-clock=%g' % args.mem_clock)
+    if args.time:
+        out.append('-ktime-time=' + args.time)
+    if args.empty_launch_us is not None:
+        out.append('-ktime-empty-launch-us=%g' % args.empty_launch_us)
     return out
 
 

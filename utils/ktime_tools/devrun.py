@@ -10,10 +10,13 @@ parallel (--jobs).
 
 Roofline of a launch on a target:
   max(bytes / DRAM bandwidth, flops / fp32 peak) + KernelTime's launch term
+  + what the row's way of timing adds (KernelTime's timing term; for a batch
+  the empty launch is a floor instead)
 bytes: the data set's own count (column `bytes`) where it gives one, else
 the report's `memory.dram_bytes`; flops: the column, where given, else 0.
 DRAM bandwidth: the target's memory.dram.bandwidth_gbs (sustained); fp32
-peak: 2 x instructions.fp32.fma.ops_per_clk_per_sm x SMs x clocks.sm_mhz.
+peak: 2 x instructions.fp32.fma.ops_per_clk_per_sm x SMs x clocks.sm_mhz;
+both scaled to the row's clocks where it gives them, as the plugin does.
 """
 
 import collections
@@ -68,6 +71,8 @@ class TargetFigures:
             mhz = float(t['clocks']['sm_mhz'])
             fma = t['instructions']['fp32.fma'].get('ops_per_clk_per_sm')
             out = {'dram_gbs': float(t['memory']['dram']['bandwidth_gbs']),
+                   'mem_mhz': float(t['clocks']['memory_mhz']),
+                   'sm_mhz': mhz,
                    'fp32_gflops': 2.0 * float(fma) * sms * mhz / 1000.0 if fma else None,
                    'shared_per_sm': int(t['limits']['shared_per_sm_bytes']),
                    'shared_reserved': int(t['limits'].get(
@@ -100,10 +105,20 @@ def roofline(row, result, figures):
         b = float((result.pred.entry.get('memory') or {}).get('dram_bytes') or 0)
         source = 'report'
     flops = row.number('flops') or 0.0
-    t = b / f['dram_gbs']  # bytes / (GB/s) = ns
+    # The clocks the row gives scale the peak rates as the plugin scales
+    # its own (DRAM with the memory clock, arithmetic with the SM clock).
+    dram = f['dram_gbs'] * (row.number('mem_mhz') or f['mem_mhz']) / f['mem_mhz']
+    t = b / dram  # bytes / (GB/s) = ns
     if flops and f['fp32_gflops']:
-        t = max(t, flops / f['fp32_gflops'])
-    return t + float(result.pred.entry.get('launch_ns') or 0.0), source
+        t = max(t, flops / (f['fp32_gflops'] * (row.number('sm_mhz') or f['sm_mhz'])
+                            / f['sm_mhz']))
+    t += float(result.pred.entry.get('launch_ns') or 0.0)
+    # The way of timing adds to the roofline what it adds to KernelTime:
+    # the same term for events and host, the empty launch as a floor for
+    # a batch (docs/kernel-time.md, "Which time").
+    if row['time_kind'] == 'batch' and row.number('empty_us'):
+        return max(t, row.number('empty_us') * 1e3), source
+    return t + float(result.pred.entry.get('timing_ns') or 0.0), source
 
 
 def _wrapper(row, workdir, index):
@@ -122,7 +137,21 @@ def _wrapper(row, workdir, index):
 
 def group_key(row, target):
     return (row['source'], row['kernel'], row['prelude'], row['instantiate'], row['flags'],
-            row['cuda'] or 'auto', row.flag('cold'), target)
+            row['cuda'] or 'auto', row.flag('cold'), target, tuple(row_options(row)))
+
+
+def row_options(row):
+    """The plugin options a row's measurement asks for: its way of timing
+    (-ktime-time, with the data's empty launch where given) and the clocks
+    the data gives."""
+    opts = []
+    if row['time_kind'] != 'device' and row.number('empty_us'):
+        opts += ['-ktime-time=%s' % row['time_kind'],
+                 '-ktime-empty-launch-us=%s' % row['empty_us']]
+    for col, option in (('sm_mhz', '-ktime-sm-clock'), ('mem_mhz', '-ktime-mem-clock')):
+        if row.number(col):
+            opts.append('%s=%s' % (option, row[col]))
+    return opts
 
 
 def predict(rows, make_tools, catalog, jobs=1, plugin_options=(), progress=None,
@@ -147,7 +176,7 @@ def predict(rows, make_tools, catalog, jobs=1, plugin_options=(), progress=None,
     total = sum(len(v) for v in groups.values())
 
     def run_group(n, key, idx):
-        (_, kernel, _, _, flags, cuda, cold, target) = key
+        (_, kernel, _, _, flags, cuda, cold, target, row_opts) = key
         first = rows[idx[0]]
         source = _wrapper(first, workdir, n)
         configs, by_config = [], {}
@@ -166,7 +195,7 @@ def predict(rows, make_tools, catalog, jobs=1, plugin_options=(), progress=None,
             by_config[c.id] = i
             configs.append(c)
         opts = list(plugin_options) + ['-ktime-model=all'] + \
-            (['-ktime-cold-cache'] if cold else [])
+            (['-ktime-cold-cache'] if cold else []) + list(row_opts)
         job = engine.Job(make_tools(cuda), source, kernel, [target], catalog,
                          include_dirs=[os.path.dirname(os.path.abspath(first['source']))],
                          flags=flags.split(), plugin_options=opts, jobs=1)

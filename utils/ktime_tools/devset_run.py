@@ -107,6 +107,10 @@ def main(argv=None):
             raise validate.UsageError(
                 'no rows: give --data NAME=PATH or --table FILE' if not (args.data or args.table)
                 else 'no rows in the data given (the messages above say why)')
+        if args.time or args.empty_launch_us is not None:
+            raise validate.UsageError(
+                '--time and --empty-launch-us: each row gives its own way of timing '
+                '(time_kind, empty_us)')
         if args.sample is not None and args.sample < 1:
             raise validate.UsageError('--sample must be at least 1')
         chosen = sample(rows, args.sample, args.seed)

@@ -32,17 +32,22 @@ Columns (a blank cell is "not known" or "none"):
                none known: "no target"
   sm_mhz, mem_mhz  the clocks the data gives, if any
   time_us      the measured time of ONE launch, microseconds
-  time_kind    device | events | host (below)
+  time_kind    device | events | batch | host (below)
+  empty_us     what the same way of timing gives an empty launch on the
+               same system, microseconds (the plugin's
+               -ktime-empty-launch-us), where the data show it
   cold         1 when the caches were flushed before each launch
   bytes, flops the launch's compulsory DRAM bytes and floating-point
                operations where the data set counts them
   circular     1 when a shipped target figure was derived from this
                measurement (left out of the thresholds)
   note         free text
-Kinds of time: `device` the kernel's duration on the GPU (Nsight, nvprof,
-NVBench GPU time); `events` CUDA events around the launch (or around
-back-to-back launches, divided by their count); `host` a host clock around
-launch and synchronise (divided by the launches).
+Kinds of time (the plugin's -ktime-time, docs/kernel-time.md "Which
+time"): `device` the kernel's duration on the GPU (Nsight, nvprof);
+`events` CUDA events around one launch (NVBench's cold GPU time, Kernel
+Tuner); `batch` events around many back-to-back launches, divided by their
+count (NVBench's batch GPU time); `host` a host clock around launch and
+synchronise (divided by the launches).
 """
 
 import csv
@@ -52,10 +57,10 @@ import os
 COLUMNS = ['dataset', 'family', 'variant', 'problem', 'config', 'source', 'kernel',
            'prelude', 'instantiate', 'defines', 'flags', 'cuda', 'grid', 'block', 'shmem', 'args',
            'blocks_per_sm', 'gpu', 'target', 'sm_mhz', 'mem_mhz', 'time_us', 'time_kind',
-           'cold', 'bytes', 'flops', 'circular', 'note']
+           'empty_us', 'cold', 'bytes', 'flops', 'circular', 'note']
 REQUIRED = ['dataset', 'family', 'source', 'kernel', 'grid', 'block', 'gpu', 'time_us',
             'time_kind']
-KINDS = ('device', 'events', 'host')
+KINDS = ('device', 'events', 'batch', 'host')
 
 
 class TableError(Exception):
@@ -158,7 +163,7 @@ def check(r, where='row'):
     dims(r['block'], '%s: block' % where)
     pairs(r.get('args'))
     pairs(r.get('defines'))
-    for c in ('shmem', 'blocks_per_sm', 'sm_mhz', 'mem_mhz', 'bytes', 'flops'):
+    for c in ('shmem', 'blocks_per_sm', 'sm_mhz', 'mem_mhz', 'empty_us', 'bytes', 'flops'):
         v = str(r.get(c, '')).strip()
         if v:
             try:

@@ -88,6 +88,9 @@ def check_options(args):
     for opt, v in (('--sm-clock', args.sm_clock), ('--mem-clock', args.mem_clock)):
         if v is not None and not v > 0:
             raise UsageError('%s %g: a clock must be positive (MHz)' % (opt, v))
+    if args.empty_launch_us is not None and not args.empty_launch_us > 0:
+        raise UsageError('--empty-launch-us %g: a time must be positive (us)'
+                         % args.empty_launch_us)
     if args.regs is not None and not 1 <= args.regs <= 255:
         raise UsageError('--regs %d: registers per thread must be 1 to 255' % args.regs)
     # Output paths: a directory to write into, checked now rather than

@@ -12,6 +12,7 @@ figures and counted apart.
 import collections
 import math
 
+from . import devtable
 from . import metrics
 
 METHODS = (('KernelTime', lambda r: r.ns), ('roofline', lambda r: r.roofline_ns),
@@ -93,7 +94,7 @@ def report(items, header_lines, say, worst=20):
         '| Spearman |')
     say('|---|---|---|---|---|---|---|')
     groups = [('all', fair)]
-    for kind in ('device', 'events', 'host'):
+    for kind in devtable.KINDS:
         sub = [(r, x) for r, x in fair if r['time_kind'] == kind]
         if sub:
             groups.append(('%s time' % kind, sub))

@@ -9,7 +9,7 @@ COLUMNS = ["dataset", "family", "variant", "problem", "config", "source",
            "target", "sm_mhz", "mem_mhz", "time_us", "time_kind", "circular",
            "note"]
 
-TIME_KINDS = ("device", "events", "host")
+TIME_KINDS = ("device", "events", "batch", "host")
 
 
 def rows(raw, target, dataset="kit"):

@@ -80,7 +80,8 @@ class Pmpp(unittest.TestCase):
         d = os.path.join(self.root, 'Performance-Tests-NvBench', 'array_add')
         os.makedirs(os.path.join(d, 'BenchResults'))
         open(os.path.join(d, 'array_add_kernels.cuh'), 'w').close()
-        shutil.copy(os.path.join(INPUTS, 'BenchResults3080.csv'), os.path.join(d, 'BenchResults'))
+        for name in ('BenchResults3080.csv', 'BenchResults3080.md'):
+            shutil.copy(os.path.join(INPUTS, name), os.path.join(d, 'BenchResults'))
 
     def tearDown(self):
         shutil.rmtree(self.root)
@@ -88,7 +89,7 @@ class Pmpp(unittest.TestCase):
     def test_rows(self):
         skipped = {}
         rows = adapt_pmpp.rows(self.root, skipped=skipped)
-        self.assertEqual(len(rows), 1)
+        self.assertEqual(len(rows), 3)
         r = rows[0]
         # Axis Size 32, blocks of 16 x 16: grid ceil(32 / 16) = 2 in x and y.
         self.assertEqual(r.grid(), (2, 2, 1))
@@ -98,7 +99,13 @@ class Pmpp(unittest.TestCase):
         self.assertEqual(r['family'], 'matrix-add')
         self.assertEqual(r.time_us(), 4.5)     # GPU Time 4.5e-06 s
         self.assertEqual(r.number('bytes'), 8192 + 4096)
-        self.assertEqual((r['time_kind'], r['cold']), ('device', '1'))
+        self.assertEqual((r['time_kind'], r['cold']), ('events', '1'))
+        # The GPU's empty launch: the median of its two 2 x 2 matrix adds
+        # (3.1 and 3.3 us), which become circular; the clocks of the
+        # device summary in BenchResults3080.md.
+        self.assertEqual(r.number('empty_us'), 3.2)
+        self.assertEqual([x.flag('circular') for x in rows], [False, True, True])
+        self.assertEqual((r['sm_mhz'], r['mem_mhz']), ('1725', '9501'))
         self.assertEqual(r['target'], 'rtx-3080-10gb|rtx-3080')
         self.assertIn('template __global__ void array_add_coalesced<float>', r['instantiate'])
         self.assertEqual(skipped['skipped by NVBench'], 1)
@@ -170,7 +177,8 @@ class Figures(unittest.TestCase):
 
         class Figs:
             def get(self, name):
-                return {'dram_gbs': 1500.0, 'fp32_gflops': 1000.0}
+                return {'dram_gbs': 1500.0, 'fp32_gflops': 1000.0, 'mem_mhz': 1000.0,
+                        'sm_mhz': 1000.0}
         res = devrun.Result('ok', 'a100-pcie-40gb', pred=Pred())
         row = devtable.make_row(dataset='x', family='f', source='k.cu', kernel='k', grid='1',
                                 block='32', gpu='g', time_us=1, time_kind='device')
@@ -179,6 +187,26 @@ class Figures(unittest.TestCase):
         row['bytes'], row['flops'] = '30000', '50000'
         # max(30000 / 1500, 50000 / 1000) = 50 ns, + 2000.
         self.assertEqual(devrun.roofline(row, res, Figs()), (2050.0, 'data'))
+        # The row's clocks scale the rates: DRAM x 2 (30000 / 3000 = 10 ns),
+        # fp32 x 0.5 (50000 / 500 = 100 ns): 100 + 2000.
+        row['mem_mhz'], row['sm_mhz'] = '2000', '500'
+        self.assertEqual(devrun.roofline(row, res, Figs()), (2100.0, 'data'))
+        # Events around one launch add KernelTime's timing term; a batch
+        # takes at least its empty launch.
+        Pred.entry['timing_ns'] = 700.0
+        row['time_kind'], row['empty_us'] = 'events', '3'
+        self.assertEqual(devrun.roofline(row, res, Figs()), (2800.0, 'data'))
+        row['time_kind'] = 'batch'
+        self.assertEqual(devrun.roofline(row, res, Figs()), (3000.0, 'data'))
+
+    def test_row_options(self):
+        row = devtable.make_row(dataset='x', family='f', source='k.cu', kernel='k', grid='1',
+                                block='32', gpu='g', time_us=1, time_kind='events')
+        self.assertEqual(devrun.row_options(row), [])  # no empty launch: device time
+        row['empty_us'], row['sm_mhz'] = '3.5', '1620'
+        self.assertEqual(devrun.row_options(row), ['-ktime-time=events',
+                                                   '-ktime-empty-launch-us=3.5',
+                                                   '-ktime-sm-clock=1620'])
 
 
 if __name__ == '__main__':
