@@ -46,8 +46,8 @@ std::optional<std::string> checkTimeOptions(const LaunchOptions &Opts) {
         .str();
   if (E != 0 && Opts.TimeKind == "device")
     return std::string("-ktime-empty-launch-us needs -ktime-time=events, "
-                       "batch or host: the device duration (the default) "
-                       "adds nothing of the way of timing");
+                       "batch or host: the device duration "
+                       "(-ktime-time=device) has no timing overhead to add");
   return std::nullopt;
 }
 
@@ -84,21 +84,35 @@ void applyTimeKind(LaunchResult &L, const GpuTarget &T,
     P.B = Bound::Launch;
   for (auto &[Name, ModelNs] : L.Models)
     ModelNs = Timed(ModelNs);
-  if (Batch)
+  std::string Empty =
+      formatv("{0:F3} us, -ktime-empty-launch-us", Opts.EmptyLaunchUs).str();
+  if (Batch && P.TimingNs > 0)
     L.Assumptions.push_back(
-        formatv("-ktime-time=batch: a launch among back-to-back launches "
-                "takes at least the {0:F3} us an empty one does "
-                "(-ktime-empty-launch-us); {1:F3} us added",
-                Opts.EmptyLaunchUs, P.TimingNs / 1e3)
+        formatv("-ktime-time=batch: {0:F3} us added: a launch among "
+                "back-to-back launches takes at least what an empty one does "
+                "({1})",
+                P.TimingNs / 1e3, Empty)
+            .str());
+  else if (Batch)
+    L.Assumptions.push_back(
+        formatv("-ktime-time=batch: nothing added: the launch takes longer "
+                "than an empty one among back-to-back launches ({0})",
+                Empty)
+            .str());
+  else if (Added > 0)
+    L.Assumptions.push_back(
+        formatv("-ktime-time={0}: {1:F3} us added, what this way of timing "
+                "reports for an empty launch ({2}) beyond its device "
+                "duration ({3:F3} us, the launch regression for one block of "
+                "one warp)",
+                Kind, Added / 1e3, Empty, DeviceEmptyNs / 1e3)
             .str());
   else
     L.Assumptions.push_back(
-        formatv("-ktime-time={0}: {1:F3} us added, what this way of timing "
-                "reports for an empty launch ({2:F3} us, "
-                "-ktime-empty-launch-us) beyond its device duration "
-                "({3:F3} us, the launch regression for one block of one "
-                "warp)",
-                Kind, Added / 1e3, Opts.EmptyLaunchUs, DeviceEmptyNs / 1e3)
+        formatv("-ktime-time={0}: nothing added: the empty launch ({1}) is "
+                "no longer than its device duration by the launch regression "
+                "({2:F3} us for one block of one warp)",
+                Kind, Empty, DeviceEmptyNs / 1e3)
             .str());
 }
 

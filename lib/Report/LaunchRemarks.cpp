@@ -120,7 +120,12 @@ void streamBoundFigures(OptimizationRemarkAnalysis &K, const Prediction &P) {
     return;
   case Bound::Launch:
     K << " (" << ore::NV("LaunchUs", microseconds(P.LaunchNs + P.TimingNs))
-      << " us of it)";
+      << " us of it";
+    // What the way of timing adds (-ktime-time) is part of the launch.
+    if (P.TimingNs > 0)
+      K << ", timing " << ore::NV("TimingUs", microseconds(P.TimingNs))
+        << " us";
+    K << ")";
     return;
   }
 }
@@ -141,6 +146,9 @@ void emitShortPrediction(const KernelReport &R, const LaunchResult &L,
       << ore::NV("PredictedUs", microseconds(P.Ns))
       << " us; bound: " << ore::NV("Bound", getBoundName(P.B));
     streamBoundFigures(K, P);
+    if (P.TimingNs > 0 && P.B != Bound::Launch)
+      K << "; timing " << ore::NV("TimingUs", microseconds(P.TimingNs))
+        << " us";
     K << "; occupancy " << ore::NV("Occupancy", percent(L.Occupancy)) << "%";
     if (!L.Estimated.empty()) {
       // The first count; the JSON report and the Assumption remark name

@@ -44,13 +44,34 @@
 ; RUN:   -ktime-launch='tiny:grid=4,block=64,regs=16' %S/Inputs/empty.ll \
 ; RUN:   | FileCheck %s --check-prefix=BATCH
 ; BATCH: predicted 3000.0 ns = launch 1002.0 ns + exec 2.0 ns + timing 1996.0 ns; bound launch
-; BATCH: assumption: -ktime-time=batch: a launch among back-to-back launches takes at least the 3.000 us an empty one does (-ktime-empty-launch-us); 1.996 us added
+; BATCH: assumption: -ktime-time=batch: 1.996 us added: a launch among back-to-back launches takes at least what an empty one does (3.000 us, -ktime-empty-launch-us)
 ; RUN: %opt_ktime -passes='print<kernel-time>' -disable-output \
 ; RUN:   -ktime-gpu=%S/Inputs/toy-gpu.yaml -ktime-time=batch \
 ; RUN:   -ktime-empty-launch-us=0.5 \
 ; RUN:   -ktime-launch='tiny:grid=4,block=64,regs=16' %S/Inputs/empty.ll \
 ; RUN:   | FileCheck %s --check-prefix=BATCH-FAST
 ; BATCH-FAST: predicted 1004.0 ns = launch 1002.0 ns + exec 2.0 ns; bound launch
+; BATCH-FAST: assumption: -ktime-time=batch: nothing added: the launch takes longer than an empty one among back-to-back launches (0.500 us, -ktime-empty-launch-us)
+;
+; An empty launch measured no longer than its device duration (1 us against
+; 1000.5 ns): nothing added, and said.
+; RUN: %opt_ktime -passes='print<kernel-time>' -disable-output \
+; RUN:   -ktime-gpu=%S/Inputs/toy-gpu.yaml -ktime-time=events \
+; RUN:   -ktime-empty-launch-us=1 \
+; RUN:   -ktime-launch='tiny:grid=4,block=64,regs=16' %S/Inputs/empty.ll \
+; RUN:   | FileCheck %s --check-prefix=EVENTS-FAST
+; EVENTS-FAST: predicted 1004.0 ns = launch 1002.0 ns + exec 2.0 ns; bound launch
+; EVENTS-FAST: assumption: -ktime-time=events: nothing added: the empty launch (1.000 us, -ktime-empty-launch-us) is no longer than its device duration by the launch regression (1.000 us for one block of one warp)
+;
+; The short remark names the added part inside the launch bound:
+; 1002 + 1999.5 = 3001.5 ns of the 3003.5 ns.
+; RUN: %opt_ktime -passes=kernel-time -disable-output \
+; RUN:   -pass-remarks-analysis=kernel-time \
+; RUN:   -ktime-gpu=%S/Inputs/toy-gpu.yaml -ktime-time=events \
+; RUN:   -ktime-empty-launch-us=3 \
+; RUN:   -ktime-launch='tiny:grid=4,block=64,regs=16' %S/Inputs/empty.ll 2>&1 \
+; RUN:   | FileCheck %s --check-prefix=REMARK
+; REMARK: predicted 3.00 us; bound: launch (3.00 us of it, timing 2.00 us)
 ;
 ; Without the empty launch's figure: the device duration, and said.
 ; RUN: %opt_ktime -passes='print<kernel-time>' -disable-output \
@@ -87,4 +108,4 @@
 ; RUN:   -ktime-gpu=%S/Inputs/toy-gpu.yaml -ktime-empty-launch-us=3 \
 ; RUN:   -ktime-launch='tiny:grid=4,block=64' %S/Inputs/empty.ll 2>&1 \
 ; RUN:   | FileCheck %s --check-prefix=ERR-DEVICE
-; ERR-DEVICE: error: KernelTime: -ktime-empty-launch-us needs -ktime-time=events, batch or host: the device duration (the default) adds nothing of the way of timing
+; ERR-DEVICE: error: KernelTime: -ktime-empty-launch-us needs -ktime-time=events, batch or host: the device duration (-ktime-time=device) has no timing overhead to add

@@ -77,7 +77,7 @@ def plugin_options(args):
     if args.time:
         out.append('-ktime-time=' + args.time)
     if args.empty_launch_us is not None:
-        out.append('-ktime-empty-launch-us=%g' % args.empty_launch_us)
+        out.append('-ktime-empty-launch-us=%r' % args.empty_launch_us)
     return out
 
 

@@ -88,9 +88,13 @@ def check_options(args):
     for opt, v in (('--sm-clock', args.sm_clock), ('--mem-clock', args.mem_clock)):
         if v is not None and not v > 0:
             raise UsageError('%s %g: a clock must be positive (MHz)' % (opt, v))
-    if args.empty_launch_us is not None and not args.empty_launch_us > 0:
-        raise UsageError('--empty-launch-us %g: a time must be positive (us)'
-                         % args.empty_launch_us)
+    if args.empty_launch_us is not None:
+        if not 0.01 <= args.empty_launch_us <= 100000:
+            raise UsageError('--empty-launch-us %r: the time of an empty launch in '
+                             'microseconds, 0.01 to 100000' % args.empty_launch_us)
+        if args.time in (None, 'device'):
+            raise UsageError('--empty-launch-us needs --time events, batch or host: '
+                             'device time has no timing overhead to add')
     if args.regs is not None and not 1 <= args.regs <= 255:
         raise UsageError('--regs %d: registers per thread must be 1 to 255' % args.regs)
     # Output paths: a directory to write into, checked now rather than
@@ -408,7 +412,10 @@ def as_json(c, gpu, kernel, r):
     out = {'params': c.params, 'gpu': gpu, 'spec': r.spec or c.launch.spec(kernel),
            'defines': c.defines}
     if isinstance(r, engine.Prediction):
-        out.update({'predicted_ns': r.ns, 'occupancy': r.occupancy, 'bound': r.bound,
+        out.update({'predicted_ns': r.ns,
+                    'launch_ns': r.entry.get('launch_ns'), 'exec_ns': r.entry.get('exec_ns'),
+                    'timing_ns': r.entry.get('timing_ns', 0.0),
+                    'occupancy': r.occupancy, 'bound': r.bound,
                     'regs': r.regs, 'regs_source': r.regs_source, 'spills': r.spills,
                     'models': r.models, 'estimated': r.estimated})
     else:
