@@ -225,13 +225,27 @@ struct KernelInputs {
   Expr SectorBytesMissingL1;
   Expr SectorBytesMissingL2;
   Expr SharedBytes;
+  /// Per-thread global atomics that land on the launch's most-updated
+  /// address: each atomic's executions over the distinct addresses its
+  /// updates spread over (docs/kernel-time.md, "Atomics on one address").
+  Expr HotAtomics;
   /// The kernel cut at its top-level barriers (BarrierFragments), each
   /// with its own time, issue and traffic; empty when it is not cut.
   std::vector<KernelInputs> Fragments;
 };
 
 /// Where the launch's time comes from, in docs/design.md's vocabulary.
-enum class Bound { Latency, Issue, Shared, L1, L2, DRAM, Uncoalesced, Launch };
+enum class Bound {
+  Latency,
+  Issue,
+  Shared,
+  L1,
+  L2,
+  DRAM,
+  Uncoalesced,
+  Atomic,
+  Launch
+};
 llvm::StringRef getBoundName(Bound B);
 
 /// The launch as the GPU runs it.
@@ -284,6 +298,9 @@ struct Prediction {
   /// Per-thread values of the kernel's main thread (the first block's
   /// longest thread), at the final latencies.
   double ThreadTimeCycles = 0, ThreadDelayCycles = 0, ThreadBarriers = 0;
+  /// Global atomics on the launch's most-updated address, and the cycles
+  /// they take one after another (a floor of the waves' time).
+  double HotAtomics = 0, AtomicCycles = 0;
   /// GPU-wide bytes per launch.
   double GlobalBytes = 0, DramBytes = 0, L2Bytes = 0, SharedBytes = 0;
   /// Of GlobalBytes: in uncoalesced requests, expected to hit L1, L2.

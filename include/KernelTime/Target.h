@@ -222,6 +222,10 @@ struct GpuTarget {
   /// L2: Latency (near partition), BandwidthGBs, SizeBytes.
   MemLevel L2;
   double L2FarLatency = 0;
+  /// SM cycles between two atomics on one global address: the L2 slice
+  /// holding it performs them one after another (optional; 0: no figure,
+  /// such atomics are not serialised).
+  double L2SameAddressAtomicCycles = 0;
   /// DRAM: Latency, BandwidthGBs (sustained), SizeBytes stays 0.
   MemLevel DRAM;
   double DRAMPeakBandwidthGBs = 0;

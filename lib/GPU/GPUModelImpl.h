@@ -24,6 +24,7 @@ enum TrafficKind : unsigned {
   TrafficSectorMissL1,
   TrafficSectorMissL2,
   TrafficShared,
+  TrafficHotAtomics,
   NumTraffic
 };
 

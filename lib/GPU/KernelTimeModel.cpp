@@ -41,6 +41,8 @@ StringRef getBoundName(Bound B) {
     return "DRAM";
   case Bound::Uncoalesced:
     return "uncoalesced";
+  case Bound::Atomic:
+    return "atomic";
   case Bound::Launch:
     return "launch";
   }
@@ -220,10 +222,15 @@ Expected<BlockSample> sampleBlock(const KernelInputs &In,
         if (!Barriers)
           return Barriers.takeError();
         WS.Barriers = *Barriers;
-        const Expr *Mem[] = {&In.GlobalBytes,          &In.UncoalescedBytes,
-                             &In.L1HitBytes,           &In.L2HitBytes,
-                             &In.SectorBytes,          &In.SectorBytesMissingL1,
-                             &In.SectorBytesMissingL2, &In.SharedBytes};
+        const Expr *Mem[] = {&In.GlobalBytes,
+                             &In.UncoalescedBytes,
+                             &In.L1HitBytes,
+                             &In.L2HitBytes,
+                             &In.SectorBytes,
+                             &In.SectorBytesMissingL1,
+                             &In.SectorBytesMissingL2,
+                             &In.SharedBytes,
+                             &In.HotAtomics};
         for (unsigned K = 0; K != NumTraffic; ++K) {
           Expected<double> V = evaluateAt(*Mem[K], B);
           if (!V)
@@ -373,6 +380,21 @@ Expected<Prediction> predictWhole(const KernelInputs &In,
   P.SharedGBs = Solver.levelGBs(Bound::Shared);
   P.L2GBs = Solver.levelGBs(Bound::L2);
   P.DramGBs = Solver.levelGBs(Bound::DRAM);
+
+  // Atomics on one address run one after another in the L2 slice that
+  // holds it, whatever the waves overlap: their cycles are a floor.
+  P.HotAtomics = Traffic[TrafficHotAtomics];
+  if (P.HotAtomics > 0 && T.L2SameAddressAtomicCycles > 0) {
+    P.AtomicCycles = P.HotAtomics * T.L2SameAddressAtomicCycles;
+    if (P.AtomicCycles > ExecCycles) {
+      ExecCycles = P.AtomicCycles;
+      P.B = P.ExecBound = Bound::Atomic;
+    }
+  } else if (P.HotAtomics > 0) {
+    P.Assumptions.push_back(
+        "the target gives no memory.l2.same_address_atomic_cycles: atomics "
+        "on one address are not serialised");
+  }
 
   std::string LaunchNote;
   double Launch = launchCycles(T, Blocks, Threads, &LaunchNote);

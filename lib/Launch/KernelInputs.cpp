@@ -32,6 +32,24 @@ launchSubst(const std::map<std::string, Expr> &Params,
 
 namespace {
 
+/// The share of an execution of atomic \p A that lands on the launch's
+/// most-updated address: 1 / its distinct addresses (updates spread
+/// evenly), 0 when those are not known (said in \p Assumptions).
+Rational hotShare(const AccessInfo &A, const AtomicSite &S,
+                  const std::map<std::string, Expr> &Subst,
+                  std::vector<std::string> &Assumptions) {
+  std::string How;
+  if (std::optional<Rational> D = distinctAtomicAddresses(A, S, Subst, How))
+    return Rational(1) / *D;
+  std::string Where =
+      S.LineAlias.empty() ? S.Symbol : S.Symbol + " (" + S.LineAlias + ")";
+  Assumptions.push_back("the global atomic " + Where +
+                        " updates addresses that depend on data: assumed "
+                        "all different, none serialised (bind " +
+                        S.Symbol + "=N for updates spread over N addresses)");
+  return Rational(0);
+}
+
 std::array<unsigned, 3> blockDim(const LaunchShape &Shape) {
   return {static_cast<unsigned>(Shape.Block[0]),
           static_cast<unsigned>(Shape.Block[1]),
@@ -56,6 +74,10 @@ KernelInputBuilder::KernelInputBuilder(Function &F,
   Symbols = TimeSymbols;
   for (const LoopTrip &L : Plain.Loops)
     L.Trip.collectSymbols(Symbols);
+  for (AtomicSite &S : getAtomicSites(F)) {
+    Symbols.insert(S.Symbol);
+    Atomics.emplace(S.Inst, std::move(S));
+  }
 }
 
 KernelInputs KernelInputBuilder::build(
@@ -108,8 +130,9 @@ KernelInputs KernelInputBuilder::build(
   // unrolled kernel's thousands of accesses do not each grow the sums.
   struct PerReach {
     Rational Shared, Global, Uncoalesced, L1Hit, L2Hit, Sectors,
-        SectorsMissingL1, SectorsMissingL2;
+        SectorsMissingL1, SectorsMissingL2, HotAtomics;
     PerReach &operator+=(const PerReach &O) {
+      HotAtomics += O.HotAtomics;
       Shared += O.Shared;
       Global += O.Global;
       Uncoalesced += O.Uncoalesced;
@@ -185,6 +208,8 @@ KernelInputs KernelInputBuilder::build(
       R.L1Hit += Bytes * Rational::fromDouble(H.L1);
       R.L2Hit += Bytes * Rational::fromDouble(H.L2);
       R.addSectors(A.TransferredBytesPerThread, H);
+      if (auto Site = Atomics.find(A.Inst); A.IsAtomic && Site != Atomics.end())
+        R.HotAtomics += hotShare(A, Site->second, Subst, Assumptions);
       break;
     }
     default:
@@ -254,7 +279,8 @@ KernelInputs KernelInputBuilder::build(
                         const std::map<Expr, PerReach> &Sums) {
     Into.GlobalBytes = Into.UncoalescedBytes = Into.L1HitBytes =
         Into.L2HitBytes = Into.SectorBytes = Into.SectorBytesMissingL1 =
-            Into.SectorBytesMissingL2 = Into.SharedBytes = Zero;
+            Into.SectorBytesMissingL2 = Into.SharedBytes = Into.HotAtomics =
+                Zero;
     for (const auto &[Reach, R] : Sums) {
       Add(Into.SharedBytes, Reach, R.Shared);
       Add(Into.GlobalBytes, Reach, R.Global);
@@ -264,6 +290,7 @@ KernelInputs KernelInputBuilder::build(
       Add(Into.SectorBytes, Reach, R.Sectors);
       Add(Into.SectorBytesMissingL1, Reach, R.SectorsMissingL1);
       Add(Into.SectorBytesMissingL2, Reach, R.SectorsMissingL2);
+      Add(Into.HotAtomics, Reach, R.HotAtomics);
     }
   };
   AddTraffic(In, ByReach);

@@ -10,6 +10,7 @@
 #ifndef KERNELTIME_LAUNCH_KERNELINPUTS_H
 #define KERNELTIME_LAUNCH_KERNELINPUTS_H
 
+#include "AtomicSites.h"
 #include "KernelTime/GPU.h"
 #include "KernelTime/Memory.h"
 #include "KernelTime/Thread.h"
@@ -79,7 +80,8 @@ public:
                      const GpuTarget &T, bool UseFragments,
                      const ThreadModel *Known = nullptr);
 
-  /// Every symbol of the per-thread expressions (parameters, trip.*).
+  /// Every symbol of the per-thread expressions (parameters, trip.*) and
+  /// of the global atomics (addresses.atomicN).
   const std::set<std::string> &modelSymbols() const { return Symbols; }
   /// The symbols of the kernel's time, delay and barriers: what a launch's
   /// prediction needs values for (the loop counts among modelSymbols that
@@ -148,6 +150,9 @@ private:
   std::map<ModelKey, std::vector<ThreadModel>> FragmentModels;
   std::set<std::string> Symbols;
   std::set<std::string> TimeSymbols;
+  /// The kernel's global atomics (their addresses.atomicN are among
+  /// Symbols).
+  std::map<const llvm::Instruction *, AtomicSite> Atomics;
 };
 
 } // namespace ktime

@@ -1,4 +1,5 @@
 //===- LaunchPrediction.cpp - Predict the launches the options ask for ----===//
+#include "AtomicSites.h"
 #include "KernelInputs.h"
 #include "KernelTime/Compat.h"
 #include "KernelTime/Cost.h"
@@ -476,6 +477,9 @@ bool predictLaunches(Module &M, const std::vector<LaunchSpec> &Specs,
   std::map<std::string, std::vector<std::string>> Aliases;
   for (const AnalysedKernel &K : Kernels)
     addLoopSymbolAliases(K.Report->Loops, Aliases);
+  for (const AnalysedKernel &K : Kernels)
+    if (K.Analysed)
+      addAtomicSymbolAliases(*K.Analysed, Aliases);
   // A -ktime-hits for a kernel the module does not have was ignored
   // silently (a misspelt name); a launch spec naming one is an error too.
   for (const std::string &Text : Opts.Hits) {

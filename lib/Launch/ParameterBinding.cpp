@@ -147,6 +147,9 @@ bindParameters(const LaunchSpec &Spec, const Function &F,
     else if (!Param && StringRef(*Symbol).starts_with("trip.") &&
              (!Value.isInteger() || Value.sign() < 0))
       Why = "a trip count is a non-negative integer";
+    else if (!Param && StringRef(*Symbol).starts_with("addresses.") &&
+             (!Value.isInteger() || Value.sign() <= 0))
+      Why = "a number of addresses is a positive integer";
     if (Why)
       return Bad(*Why);
     // Above the signed range the value is taken as written, the unsigned

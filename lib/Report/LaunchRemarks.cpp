@@ -98,6 +98,11 @@ void streamBoundFigures(OptimizationRemarkAnalysis &K, const Prediction &P) {
   case Bound::L2:
     Level("", P.L2Bytes, P.L2GBs);
     return;
+  case Bound::Atomic:
+    K << " (" << ore::NV("HotAtomics", llround(P.HotAtomics))
+      << " atomics on one address, one after another: "
+      << ore::NV("AtomicCycles", llround(P.AtomicCycles)) << " cycles)";
+    return;
   case Bound::Shared:
     Level("", P.SharedBytes, P.SharedGBs);
     return;

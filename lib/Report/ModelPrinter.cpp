@@ -49,6 +49,9 @@ static void printLaunch(const LaunchResult &L, raw_ostream &OS) {
   OS << "    bytes: global " << format("%.1f", P.GlobalBytes) << ", L2 "
      << format("%.1f", P.L2Bytes) << ", DRAM " << format("%.1f", P.DramBytes)
      << ", shared " << format("%.1f", P.SharedBytes) << "\n";
+  if (P.HotAtomics > 0)
+    OS << "    atomics on one address: " << format("%.1f", P.HotAtomics)
+       << ", " << format("%.1f", P.AtomicCycles) << " cycles in sequence\n";
   OS << "    predicted " << format("%.1f", P.Ns) << " ns = launch "
      << format("%.1f", P.LaunchNs) << " ns + exec " << format("%.1f", P.ExecNs)
      << " ns";

@@ -71,6 +71,8 @@ const StringRef SharedKeys[] = {"latency", "store_latency", "banks",
                                 "bank_width_bytes", "bandwidth_bytes_per_clk"};
 const StringRef L2Keys[] = {"latency", "far_latency", "bandwidth_gbs",
                             "size_bytes"};
+// An optional key: without it, atomics on one address are not serialised.
+const StringRef L2OptionalKeys[] = {"same_address_atomic_cycles"};
 const StringRef DramKeys[] = {"latency", "bandwidth_gbs", "peak_bandwidth_gbs"};
 const StringRef UncoalescedKeys[] = {"latency", "bandwidth_gbs"};
 const StringRef ConstantKeys[] = {"latency", "cache_bytes"};
@@ -294,12 +296,21 @@ Error TargetFileParser::parseLimits(yaml::Node *N, SMLoc KeyLoc) {
 
 Error TargetFileParser::parseMemory(yaml::Node *N, SMLoc KeyLoc) {
   auto Level = [&](StringRef Name, ArrayRef<StringRef> Keys, MemLevel &M,
-                   yaml::Node *V, SMLoc Loc) -> Error {
+                   yaml::Node *V, SMLoc Loc,
+                   ArrayRef<StringRef> Optional = {}) -> Error {
     std::string Path = joinField("memory", Name);
     return forEachField(
         V, Loc, Path, Keys,
         [&](StringRef K, yaml::Node *FV, SMLoc FL) -> Error {
           std::string F = joinField(Path, K);
+          if (K == "same_address_atomic_cycles") {
+            Expected<double> D =
+                readNumber(FV, FL, F, NumKind::Positive, &physical::InstrDelay);
+            if (!D)
+              return D.takeError();
+            T->L2SameAddressAtomicCycles = *D;
+            return Error::success();
+          }
           if (K == "size_bytes" || K == "cache_bytes") {
             Expected<uint64_t> B =
                 readInt(FV, FL, F, /*AllowZero=*/false, &physical::CacheBytes);
@@ -334,25 +345,26 @@ Error TargetFileParser::parseMemory(yaml::Node *N, SMLoc KeyLoc) {
           else
             llvm_unreachable("memory key without a destination");
           return Error::success();
-        });
+        },
+        Optional);
   };
-  return forEachField(N, KeyLoc, "memory", MemoryKeys,
-                      [&](StringRef K, yaml::Node *V, SMLoc Loc) -> Error {
-                        if (K == "l1")
-                          return Level(K, L1Keys, T->L1, V, Loc);
-                        if (K == "shared")
-                          return Level(K, SharedKeys, T->Shared, V, Loc);
-                        if (K == "l2")
-                          return Level(K, L2Keys, T->L2, V, Loc);
-                        if (K == "dram")
-                          return Level(K, DramKeys, T->DRAM, V, Loc);
-                        if (K == "uncoalesced")
-                          return Level(K, UncoalescedKeys, T->Uncoalesced, V,
-                                       Loc);
-                        if (K == "constant")
-                          return Level(K, ConstantKeys, T->Constant, V, Loc);
-                        return Level(K, LocalKeys, T->Local, V, Loc);
-                      });
+  return forEachField(
+      N, KeyLoc, "memory", MemoryKeys,
+      [&](StringRef K, yaml::Node *V, SMLoc Loc) -> Error {
+        if (K == "l1")
+          return Level(K, L1Keys, T->L1, V, Loc);
+        if (K == "shared")
+          return Level(K, SharedKeys, T->Shared, V, Loc);
+        if (K == "l2")
+          return Level(K, L2Keys, T->L2, V, Loc, L2OptionalKeys);
+        if (K == "dram")
+          return Level(K, DramKeys, T->DRAM, V, Loc);
+        if (K == "uncoalesced")
+          return Level(K, UncoalescedKeys, T->Uncoalesced, V, Loc);
+        if (K == "constant")
+          return Level(K, ConstantKeys, T->Constant, V, Loc);
+        return Level(K, LocalKeys, T->Local, V, Loc);
+      });
 }
 
 Error TargetFileParser::parseInstructions(yaml::Node *N, SMLoc KeyLoc) {

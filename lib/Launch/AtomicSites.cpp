@@ -1,0 +1,97 @@
+//===- AtomicSites.cpp - Global atomics and the addresses they update -----===//
+//
+// A site is an atomicrmw, a cmpxchg or an llvm.nvvm.atomic.* call whose
+// pointer is global or generic (shared atomics serialise in the banks, which
+// the Memory stage prices). Its distinct addresses over a launch: bound by
+// the launch (addresses.atomicN), or the Memory stage's grid footprint of
+// its address over the bytes one execution updates (a counter every thread
+// increments: 4 bytes of 4, one address).
+//
+//===----------------------------------------------------------------------===//
+#include "AtomicSites.h"
+#include "KernelTime/Cost.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+
+using namespace llvm;
+
+namespace ktime {
+
+namespace {
+
+const Value *atomicPointer(const Instruction &I) {
+  if (auto *A = dyn_cast<AtomicRMWInst>(&I))
+    return A->getPointerOperand();
+  if (auto *X = dyn_cast<AtomicCmpXchgInst>(&I))
+    return X->getPointerOperand();
+  if (auto *Call = dyn_cast<CallBase>(&I))
+    if (const Function *Callee = Call->getCalledFunction())
+      if (Callee->getName().starts_with("llvm.nvvm.atomic.") &&
+          Call->arg_size() && Call->getArgOperand(0)->getType()->isPointerTy())
+        return Call->getArgOperand(0);
+  return nullptr;
+}
+
+} // namespace
+
+std::vector<AtomicSite> getAtomicSites(const Function &F) {
+  std::vector<AtomicSite> Sites;
+  for (const Instruction &I : instructions(F)) {
+    const Value *Ptr = atomicPointer(I);
+    if (!Ptr)
+      continue;
+    MemSpace Space = getMemSpace(Ptr);
+    if (Space != MemSpace::Global && Space != MemSpace::Generic)
+      continue;
+    AtomicSite S;
+    S.Inst = &I;
+    S.Symbol = "addresses.atomic" + std::to_string(Sites.size() + 1);
+    // The kernel's own line: an atomic inlined from a header's atomicAdd
+    // is named by the line that calls it.
+    if (const DILocation *Loc = I.getDebugLoc().get()) {
+      while (const DILocation *Caller = Loc->getInlinedAt())
+        Loc = Caller;
+      if (Loc->getLine())
+        S.LineAlias = "addresses.L" + std::to_string(Loc->getLine());
+    }
+    Sites.push_back(std::move(S));
+  }
+  return Sites;
+}
+
+void addAtomicSymbolAliases(
+    const Function &F,
+    std::map<std::string, std::vector<std::string>> &Aliases) {
+  for (const AtomicSite &S : getAtomicSites(F))
+    if (!S.LineAlias.empty())
+      Aliases[S.LineAlias].push_back(S.Symbol);
+}
+
+std::optional<Rational>
+distinctAtomicAddresses(const AccessInfo &A, const AtomicSite &S,
+                        const std::map<std::string, Expr> &Subst,
+                        std::string &How) {
+  if (auto It = Subst.find(S.Symbol); It != Subst.end())
+    if (std::optional<Rational> V = It->second.getConstant()) {
+      How = "the launch's " + S.Symbol;
+      return V;
+    }
+  const ReuseInfo &R = A.Reuse;
+  if (A.Pattern == AccessPattern::Irregular ||
+      A.Pattern == AccessPattern::Unknown || !R.GridFootprintBytes ||
+      !R.FootprintExact || R.GroupSize != 1 || A.BytesPerThread == 0)
+    return std::nullopt;
+  std::optional<Rational> Bytes =
+      R.GridFootprintBytes->substitute(Subst).getConstant();
+  if (!Bytes || Bytes->sign() <= 0)
+    return std::nullopt;
+  Rational D = *Bytes / Rational(static_cast<int64_t>(A.BytesPerThread));
+  if (D < Rational(1))
+    D = Rational(1);
+  How = "the address's footprint over the grid";
+  return D;
+}
+
+} // namespace ktime
