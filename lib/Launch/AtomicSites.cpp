@@ -19,9 +19,7 @@ using namespace llvm;
 
 namespace ktime {
 
-namespace {
-
-const Value *atomicPointer(const Instruction &I) {
+static const Value *atomicPointer(const Instruction &I) {
   if (auto *A = dyn_cast<AtomicRMWInst>(&I))
     return A->getPointerOperand();
   if (auto *X = dyn_cast<AtomicCmpXchgInst>(&I))
@@ -33,8 +31,6 @@ const Value *atomicPointer(const Instruction &I) {
         return Call->getArgOperand(0);
   return nullptr;
 }
-
-} // namespace
 
 std::vector<AtomicSite> getAtomicSites(const Function &F) {
   std::vector<AtomicSite> Sites;
@@ -81,13 +77,18 @@ distinctAtomicAddresses(const AccessInfo &A, const AtomicSite &S,
   const ReuseInfo &R = A.Reuse;
   if (A.Pattern == AccessPattern::Irregular ||
       A.Pattern == AccessPattern::Unknown || !R.GridFootprintBytes ||
-      !R.FootprintExact || R.GroupSize != 1 || A.BytesPerThread == 0)
+      !R.FootprintExact || A.BytesPerThread == 0)
     return std::nullopt;
   std::optional<Rational> Bytes =
       R.GridFootprintBytes->substitute(Subst).getConstant();
   if (!Bytes || Bytes->sign() <= 0)
     return std::nullopt;
-  Rational D = *Bytes / Rational(static_cast<int64_t>(A.BytesPerThread));
+  // The footprint is the group's (the accesses off one base whose offsets
+  // differ by constants: two counters side by side, a store and an atomic
+  // of one element): shared evenly among its members, the fewest addresses
+  // a member can have, exact when they do not overlap.
+  Rational D = *Bytes / Rational(static_cast<int64_t>(A.BytesPerThread)) /
+               Rational(static_cast<int64_t>(std::max(1u, R.GroupSize)));
   if (D < Rational(1))
     D = Rational(1);
   How = "the address's footprint over the grid";

@@ -1,5 +1,4 @@
-//===- AtomicSites.h - Global atomics and the addresses they update
-//--------===//
+//===- AtomicSites.h - Global atomics and their addresses -------*- C++ -*-===//
 //
 // Private to the launch stage. Atomics on one global address run one after
 // another in the L2 slice that holds it (docs/kernel-time.md, "Atomics on

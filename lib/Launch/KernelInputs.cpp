@@ -43,10 +43,14 @@ Rational hotShare(const AccessInfo &A, const AtomicSite &S,
     return Rational(1) / *D;
   std::string Where =
       S.LineAlias.empty() ? S.Symbol : S.Symbol + " (" + S.LineAlias + ")";
-  Assumptions.push_back("the global atomic " + Where +
-                        " updates addresses that depend on data: assumed "
-                        "all different, none serialised (bind " +
-                        S.Symbol + "=N for updates spread over N addresses)");
+  std::string Text = "global atomic " + Where +
+                     ": its addresses are not counted (data-dependent, or "
+                     "ids not followed); taken as all different, none "
+                     "serialised (bind " +
+                     S.Symbol + "=N for N addresses)";
+  // An unrolled atomic's copies say it once.
+  if (llvm::find(Assumptions, Text) == Assumptions.end())
+    Assumptions.push_back(std::move(Text));
   return Rational(0);
 }
 

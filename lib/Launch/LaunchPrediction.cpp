@@ -208,11 +208,11 @@ static void bindLoopCounts(const KernelReport &R,
 }
 
 /// One launch on one GPU; false after an error the user must fix.
-bool predictOne(
-    Module &M, const LaunchSpec &Spec, AnalysedKernel &K, const GpuTarget &T,
-    KernelInputBuilder &Builder, RegisterCache &Estimates,
-    const LaunchOptions &Opts,
-    const std::map<std::string, std::vector<std::string>> &Aliases) {
+bool predictOne(Module &M, const LaunchSpec &Spec, AnalysedKernel &K,
+                const GpuTarget &T, KernelInputBuilder &Builder,
+                RegisterCache &Estimates, const LaunchOptions &Opts,
+                const std::map<std::string, std::vector<std::string>> &Aliases,
+                bool HaveLineNames) {
   LaunchResult L;
   L.Spec = Spec;
   L.Gpu = T.Name;
@@ -261,8 +261,9 @@ bool predictOne(
     reportError(M, toString(Hits.takeError()));
     return false;
   }
-  Expected<std::map<std::string, Expr>> Params = bindParameters(
-      Spec, F, Builder.modelSymbols(), Aliases, L.Assumptions, L.Params);
+  Expected<std::map<std::string, Expr>> Params =
+      bindParameters(Spec, F, Builder.modelSymbols(), Aliases, HaveLineNames,
+                     L.Assumptions, L.Params);
   if (!Params) {
     reportError(M, toString(Params.takeError()));
     return false;
@@ -472,14 +473,26 @@ bool predictLaunches(Module &M, const std::vector<LaunchSpec> &Specs,
            std::unique_ptr<KernelInputBuilder>>
       Builders;
   RegisterCache Estimates;
-  // A loop's line name binds its count too; a device function's loops are
-  // in its own report.
-  std::map<std::string, std::vector<std::string>> Aliases;
-  for (const AnalysedKernel &K : Kernels)
-    addLoopSymbolAliases(K.Report->Loops, Aliases);
-  for (const AnalysedKernel &K : Kernels)
+  // A line name binds the launched kernel's own symbols: its loops, the
+  // loops of the device functions it calls (each in its own report) and
+  // its atomics; another kernel's loop at that line has the same loopN.
+  std::map<const KernelReport *,
+           std::map<std::string, std::vector<std::string>>>
+      Aliases;
+  bool HaveLineNames = false;
+  for (const AnalysedKernel &K : Kernels) {
+    if (K.Report->IsDeviceFunction)
+      continue;
+    std::map<std::string, std::vector<std::string>> &Own = Aliases[K.Report];
+    addLoopSymbolAliases(K.Report->Loops, Own);
+    std::string Name = K.Report->Kernel->getName().str();
+    for (const AnalysedKernel &D : Kernels)
+      if (D.Report->IsDeviceFunction && is_contained(D.Report->CalledBy, Name))
+        addLoopSymbolAliases(D.Report->Loops, Own);
     if (K.Analysed)
-      addAtomicSymbolAliases(*K.Analysed, Aliases);
+      addAtomicSymbolAliases(*K.Analysed, Own);
+    HaveLineNames |= !Own.empty();
+  }
   // A -ktime-hits for a kernel the module does not have was ignored
   // silently (a misspelt name); a launch spec naming one is an error too.
   for (const std::string &Text : Opts.Hits) {
@@ -516,7 +529,8 @@ bool predictLaunches(Module &M, const std::vector<LaunchSpec> &Specs,
         B = std::make_unique<KernelInputBuilder>(
             *(*K)->Analysed, *(*K)->FAM, *T, Opts.BarrierFragments, Known);
       }
-      if (!predictOne(M, Spec, **K, *T, *B, Estimates, Opts, Aliases)) {
+      if (!predictOne(M, Spec, **K, *T, *B, Estimates, Opts,
+                      Aliases[(*K)->Report], HaveLineNames)) {
         AllGood = false;
         break;
       }

@@ -52,9 +52,11 @@ std::optional<std::string> checkIntegerValue(const Rational &Value,
 /// out-of-range number for an integer, a negative trip count). \p Bound
 /// gets each value as bound: a floating-point parameter's rounded to its
 /// type.
-/// True for trip.L12 and iter.L12_5, the line names of loop symbols.
+/// True for trip.L12, iter.L12_5 and addresses.L12, the line names of loop
+/// and atomic symbols.
 static bool isLineName(StringRef Name) {
-  if (!Name.consume_front("trip.L") && !Name.consume_front("iter.L"))
+  if (!Name.consume_front("trip.L") && !Name.consume_front("iter.L") &&
+      !Name.consume_front("addresses.L"))
     return false;
   return !Name.empty() && isDigit(Name.front());
 }
@@ -63,7 +65,7 @@ Expected<std::map<std::string, Expr>>
 bindParameters(const LaunchSpec &Spec, const Function &F,
                const std::set<std::string> &ModelSymbols,
                const std::map<std::string, std::vector<std::string>> &Aliases,
-               std::vector<std::string> &Assumptions,
+               bool HaveLineNames, std::vector<std::string> &Assumptions,
                std::vector<std::pair<std::string, Rational>> &Bound) {
   SymbolNamer Names(F);
   std::map<std::string, Expr> Subst;
@@ -99,7 +101,7 @@ bindParameters(const LaunchSpec &Spec, const Function &F,
           Symbols.push_back(S);
     if (Symbols.empty()) {
       std::string Hint;
-      if (Aliases.empty() && isLineName(Name))
+      if (!HaveLineNames && isLineName(Name))
         Hint = "; a line name (trip.L12) needs source locations "
                "(-Rpass-analysis=kernel-time or -g), trip.loopN always works";
       return Fail("'" + Name + "' is not a parameter of " +

@@ -27,8 +27,9 @@ namespace ktime {
 /// The substitution of the spec's parameters: each NAME is a parameter of
 /// the kernel (by source name or argN) or another symbol of its model
 /// (trip.loop1), or an alias of one in \p Aliases (trip.L12 for
-/// trip.loop1, loopSymbolAliases); an error for a name that is neither, for two
-/// names of one parameter, and for a value the parameter cannot hold (a
+/// trip.loop1, loopSymbolAliases; the launched kernel's own, \p
+/// HaveLineNames when the module has any); an error for a name that is neither,
+/// for two names of one parameter, and for a value the parameter cannot hold (a
 /// fraction or an out-of-range number for an integer, a negative trip count).
 /// \p Bound gets each value as bound: a floating-point parameter's rounded to
 /// its type.
@@ -36,7 +37,7 @@ llvm::Expected<std::map<std::string, Expr>>
 bindParameters(const LaunchSpec &Spec, const llvm::Function &F,
                const std::set<std::string> &ModelSymbols,
                const std::map<std::string, std::vector<std::string>> &Aliases,
-               std::vector<std::string> &Assumptions,
+               bool HaveLineNames, std::vector<std::string> &Assumptions,
                std::vector<std::pair<std::string, Rational>> &Bound);
 
 /// Binds each loop count among \p TimeSymbols (trip.*) that \p Params

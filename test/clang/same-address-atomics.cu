@@ -5,8 +5,15 @@
 // RUN:   -o /dev/null -Rpass-analysis=kernel-time %s -mllvm -ktime-gpu=rtx-3080 \
 // RUN:   -mllvm '-ktime-launch=counter:grid=1024,block=256' \
 // RUN:   -mllvm '-ktime-launch=histogram:grid=1024,block=256,arg2=262144' \
-// RUN:   -mllvm '-ktime-launch=histogram:grid=1024,block=256,arg2=262144,addresses.L29=1' \
+// RUN:   -mllvm '-ktime-launch=histogram:grid=1024,block=256,arg2=262144,addresses.L36=1' \
 // RUN:   2>&1 | FileCheck %s
+// A line name binds the launched kernel's atomic only: line 36 is the
+// histogram's, not the counter's.
+// RUN: not %clang_ktime --cuda-gpu-arch=sm_86 --cuda-device-only -O3 -S \
+// RUN:   -o /dev/null -Rpass-analysis=kernel-time %s -mllvm -ktime-gpu=rtx-3080 \
+// RUN:   -mllvm '-ktime-launch=counter:grid=1,block=32,addresses.L36=5' \
+// RUN:   2>&1 | FileCheck %s --check-prefix=OTHER
+// OTHER: 'addresses.L36' is not a parameter of counter(unsigned int*)
 //
 // gpu-targets/rtx-3080-10gb.yaml (sm_86: same_address_atomic_cycles 1, SM
 // clock 1710 MHz). A counter every thread increments: 1024 x 256 = 262144
@@ -21,7 +28,7 @@ __global__ void counter(unsigned *count) { atomicAdd(count, 1u); }
 // fall on different addresses, and the remark says how to bind them; bound
 // to one address by its line (every input in one bin), the same 262144
 // atomics in sequence as the counter's.
-// CHECK: assumption (rtx-3080-10gb, launch 'histogram:grid=1024,block=256,arg2=262144'): the global atomic addresses.atomic1 (addresses.L29) updates addresses that depend on data: assumed all different, none serialised (bind addresses.atomic1=N for updates spread over N addresses)
+// CHECK: assumption (rtx-3080-10gb, launch 'histogram:grid=1024,block=256,arg2=262144'): global atomic addresses.atomic1 (addresses.L36): its addresses are not counted (data-dependent, or ids not followed); taken as all different, none serialised (bind addresses.atomic1=N for N addresses)
 // CHECK: remark: kernel histogram on rtx-3080-10gb, grid 1024x1x1, block 256x1x1: predicted 155.4 us; bound: atomic (262144 atomics on one address, one after another: 262144 cycles)
 __global__ void histogram(const unsigned *in, unsigned *bins, unsigned n) {
   unsigned i = blockIdx.x * blockDim.x + threadIdx.x;

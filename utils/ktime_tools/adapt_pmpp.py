@@ -76,6 +76,8 @@ def rows(root, desc_path=DESC, skipped=None):
                 r['sm_mhz'], r['mem_mhz'] = sm, mem
             out += rows_of_file
     _mark_empty_launch(out, desc.get('empty_launch'), skipped)
+    for r in out:
+        del r['_bench'], r['_axes']
     return out
 
 
@@ -112,8 +114,6 @@ def _mark_empty_launch(rows, spec, skipped):
         for r in source:
             r['circular'] = '1'
             r['note'] += '; the empty_us of its GPU'
-    for r in rows:
-        del r['_bench'], r['_axes']
 
 
 def _file_rows(path, bench, header, prelude, inst, desc, skipped):
@@ -141,15 +141,19 @@ def _file_rows(path, bench, header, prelude, inst, desc, skipped):
         if not t:
             skipped['no GPU time'] = skipped.get('no GPU time', 0) + 1
             continue
+        # A benchmark's own entries (axes, grid, args, ...) replace its
+        # bench's.
+        spec = dict(bench)
+        if 'spec' in b:
+            spec.update(bench['specs'][b['spec']])
+        spec.update(b)
         names = {}
-        for k, col in bench['axes'].items():
+        for k, col in spec['axes'].items():
             v = _number(cell.get(col))
             if v is None:
                 break
             names[k] = v
         else:
-            spec = dict(bench)
-            spec.update(b)
             grid = [_eval(e, names, 'grid') for e in spec['grid']]
             block = [_eval(e, names, 'block') for e in spec['block']]
             args = [(k, _eval(e, names, 'argument %s' % k)) for k, e in spec['args'].items()]
@@ -168,7 +172,7 @@ def _file_rows(path, bench, header, prelude, inst, desc, skipped):
                 bytes=(reads + writes) or None, circular=False,
                 note='%s: %s' % (os.path.basename(path), name)))
             out[-1]['_bench'] = bench['dir']
-            out[-1]['_axes'] = {col: _number(cell.get(col)) for col in bench['axes'].values()}
+            out[-1]['_axes'] = {col: _number(cell.get(col)) for col in spec['axes'].values()}
             continue
         skipped['axis missing'] = skipped.get('axis missing', 0) + 1
     return out

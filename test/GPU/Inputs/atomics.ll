@@ -1,6 +1,6 @@
 ; Global atomics for same-address-atomics.ll: a counter every thread
-; increments, a histogram whose bin is loaded data, and one distinct address
-; per thread.
+; increments, a histogram whose bin is loaded data, one distinct address
+; per thread, and a sum and a count side by side.
 target datalayout = "e-p:64:64:64-p3:32:32:32-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
@@ -40,6 +40,14 @@ entry:
   %idx = zext i32 %gid to i64
   %p = getelementptr inbounds i32, ptr addrspace(1) %out, i64 %idx
   %old = atomicrmw add ptr addrspace(1) %p, i32 1 monotonic, align 4
+  ret void
+}
+
+define ptx_kernel void @sumcount(ptr addrspace(1) %acc, i32 %v) #0 {
+entry:
+  %sum = atomicrmw add ptr addrspace(1) %acc, i32 %v monotonic, align 4
+  %cnt = getelementptr inbounds i32, ptr addrspace(1) %acc, i64 1
+  %c = atomicrmw add ptr addrspace(1) %cnt, i32 1 monotonic, align 4
   ret void
 }
 
