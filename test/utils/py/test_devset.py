@@ -5,6 +5,7 @@ scoreboard.py, devset_run.py) on small hand-written inputs
 Run: python3 test_devset.py (lit: test/utils/unit-devset.test)."""
 
 import io
+import json
 import os
 import shutil
 import sys
@@ -114,6 +115,33 @@ class Pmpp(unittest.TestCase):
         # the description leaves out say why.
         self.assertIn('histogram: no histogram_kernels.cuh', skipped)
         self.assertTrue(any(k.startswith('reduction: left out: ') for k in skipped))
+
+    def test_named_spec(self):
+        # A benchmark that names one of its bench's specs takes that spec's
+        # axes, grid and arguments over the bench's own.
+        d = os.path.join(self.root, 'Performance-Tests-NvBench', 'conv')
+        os.makedirs(os.path.join(d, 'BenchResults'))
+        open(os.path.join(d, 'conv.cuh'), 'w').close()
+        with open(os.path.join(d, 'BenchResults', 'BenchResults3080.csv'), 'w') as f:
+            f.write('Benchmark,Device Name,Skipped,GPU Time (sec),Axis size,Block axis dim\n'
+                    'Conv 2D,NVIDIA GeForce RTX 3080,No,2e-05,100,16\n')
+        desc = os.path.join(self.root, 'desc.json')
+        with open(desc, 'w') as f:
+            json.dump({'time_kind': 'device', 'benches': [{
+                'dir': 'conv', 'header': 'conv.cuh',
+                'axes': {'N': 'Array size'}, 'grid': ['N'], 'block': ['32'],
+                'args': {'n': 'N'}, 'problem': "'n%d' % N", 'config': "'x'",
+                'specs': {'2d': {'axes': {'A': 'Axis size', 'B': 'Block axis dim'},
+                                 'grid': ['(A + B - 1) // B', '(A + B - 1) // B'],
+                                 'block': ['B', 'B'], 'args': {'width': 'A'},
+                                 'problem': "'%dx%d' % (A, A)", 'config': "'b%d' % B"}},
+                'benchmarks': {'Conv 2D': {'family': 'c2', 'variant': 'v', 'kernel': 'k',
+                                           'spec': '2d'}}}]}, f)
+        rows = adapt_pmpp.rows(self.root, desc_path=desc)
+        self.assertEqual(len(rows), 1)
+        # ceil(100 / 16) = 7 blocks per axis.
+        self.assertEqual((rows[0].grid(), rows[0].block()), ((7, 7, 1), (16, 16, 1)))
+        self.assertEqual((rows[0]['problem'], rows[0]['args']), ('100x100', 'width=100'))
 
 
 class GpuStream(unittest.TestCase):
