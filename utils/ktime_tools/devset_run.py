@@ -78,15 +78,17 @@ def load(args, say_err):
 
 
 def sample(rows, n, seed):
-    """N rows of each (family, GPU) group, seeded; all of a smaller group."""
+    """N rows of each (family, GPU) group, seeded; all of a smaller group.
+    Each group draws with its own generator (seeded by SEED, the family and
+    the GPU), so that rows added to other groups leave its sample alone."""
     if n is None:
         return rows
     groups = collections.OrderedDict()
     for i, r in enumerate(rows):
         groups.setdefault((r['family'], r['gpu']), []).append(i)
-    rng = random.Random(seed)
     keep = []
-    for idx in groups.values():
+    for (family, gpu), idx in groups.items():
+        rng = random.Random('%s/%s/%s' % (seed, family, gpu))
         keep += idx if len(idx) <= n else rng.sample(idx, n)
     return [rows[i] for i in sorted(keep)]
 
