@@ -26,6 +26,7 @@ import re
 
 from . import devgpus
 from . import devtable
+from . import targetflat
 from . import tools as toolsmod
 
 N = 128 * 1024 * 1024 + 2
@@ -58,21 +59,20 @@ def cited(tdir, sub):
 
 def shared_limits(tdir, names):
     """(shared_per_sm, reserved per block, alloc unit) of the first of NAMES
-    with a target file in TDIR, else None."""
+    with a target file in TDIR (a card and the architecture file it names,
+    read as one), else None."""
     for n in names:
         path = os.path.join(tdir, n + '.yaml')
         if not os.path.exists(path):
             continue
-        with open(path) as f:
-            text = f.read()
-
-        def num(key, default=None):
-            m = re.search(r'^\s*%s:\s*(\d+)' % key, text, re.M)
-            return int(m.group(1)) if m else default
-        s = num('shared_per_sm_bytes')
+        try:
+            limits = targetflat.flat_tree(path, tdir).get('limits') or {}
+        except (OSError, ValueError, KeyError, TypeError, AttributeError):
+            continue
+        s = limits.get('shared_per_sm_bytes')
         if s:
-            return s, num('shared_reserved_per_block_bytes', 0), num('shared_alloc_unit_bytes',
-                                                                    128)
+            return (int(s), int(limits.get('shared_reserved_per_block_bytes', 0)),
+                    int(limits.get('shared_alloc_unit_bytes', 128)))
     return None
 
 
