@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 #include "AtomicSites.h"
 #include "KernelTime/Cost.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/InstIterator.h"
@@ -55,6 +56,24 @@ std::vector<AtomicSite> getAtomicSites(const Function &F) {
     Sites.push_back(std::move(S));
   }
   return Sites;
+}
+
+std::vector<const Function *> getCalleesWithAtomics(const Function &F) {
+  std::vector<const Function *> Out, Work = {&F};
+  SmallPtrSet<const Function *, 8> Seen = {&F};
+  while (!Work.empty()) {
+    const Function *Caller = Work.back();
+    Work.pop_back();
+    for (const Instruction &I : instructions(*Caller))
+      if (auto *Call = dyn_cast<CallBase>(&I))
+        if (const Function *Callee = Call->getCalledFunction())
+          if (!Callee->isDeclaration() && Seen.insert(Callee).second) {
+            Work.push_back(Callee);
+            if (!getAtomicSites(*Callee).empty())
+              Out.push_back(Callee);
+          }
+  }
+  return Out;
 }
 
 void addAtomicSymbolAliases(

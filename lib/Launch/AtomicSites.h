@@ -37,6 +37,11 @@ struct AtomicSite {
 /// The global and generic atomics of \p F, in instruction order.
 std::vector<AtomicSite> getAtomicSites(const llvm::Function &F);
 
+/// The functions \p F calls, directly or not, that have global atomics of
+/// their own (not inlined into F: their atomics are not F's sites).
+std::vector<const llvm::Function *>
+getCalleesWithAtomics(const llvm::Function &F);
+
 /// Adds each site's line alias of \p F to \p Aliases (alias -> symbols).
 void addAtomicSymbolAliases(
     const llvm::Function &F,

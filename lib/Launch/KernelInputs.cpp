@@ -12,6 +12,7 @@
 #include "KernelTime/Cost.h"
 #include "KernelTime/ScevToExpr.h"
 #include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/Instructions.h"
 
@@ -82,6 +83,7 @@ KernelInputBuilder::KernelInputBuilder(Function &F,
     Symbols.insert(S.Symbol);
     Atomics.emplace(S.Inst, std::move(S));
   }
+  AtomicCallees = getCalleesWithAtomics(F);
 }
 
 KernelInputs KernelInputBuilder::build(
@@ -100,6 +102,11 @@ KernelInputs KernelInputBuilder::build(
 
   MemoryAnalysis MA(F, FAM, T, blockDim(Shape), ParamValues);
   const ThreadModel &M = modelFor(MA, ParamValues);
+  for (const Function *Callee : AtomicCallees)
+    Assumptions.push_back(
+        "global atomics in " + demangle(Callee->getName().str()) +
+        ", called without being inlined, are not serialised on their "
+        "addresses (docs/kernel-time.md, \"Atomics on one address\")");
   for (const std::string &A : MA.kernelAssumptions())
     Assumptions.push_back(A);
 

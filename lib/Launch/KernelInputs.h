@@ -153,6 +153,8 @@ private:
   /// The kernel's global atomics (their addresses.atomicN are among
   /// Symbols).
   std::map<const llvm::Instruction *, AtomicSite> Atomics;
+  /// Functions the kernel calls without inlining that have global atomics.
+  std::vector<const llvm::Function *> AtomicCallees;
 };
 
 } // namespace ktime

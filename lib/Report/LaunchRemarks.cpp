@@ -100,7 +100,7 @@ void streamBoundFigures(OptimizationRemarkAnalysis &K, const Prediction &P) {
     return;
   case Bound::Atomic:
     K << " (" << ore::NV("HotAtomics", llround(P.HotAtomics))
-      << " atomics on one address, one after another: "
+      << " atomics in sequence on their addresses: "
       << ore::NV("AtomicCycles", llround(P.AtomicCycles)) << " cycles)";
     return;
   case Bound::Shared:
@@ -196,7 +196,15 @@ void emitPrediction(const KernelReport &R, const LaunchResult &L,
     else
       K << "one partial wave of " << ore::NV("WaveUs", microseconds(WaveNs))
         << " us";
-    K << "); occupancy " << ore::NV("BlocksPerSM", L.BlocksPerSM)
+    K << ")";
+    // The atomics' floor replaced the waves' own time (the bound says so).
+    if (P.B == Bound::Atomic || P.ExecBound == Bound::Atomic)
+      K << ", raised to "
+        << ore::NV("AtomicUs",
+                   microseconds(P.AtomicCycles * 1e3 / P.SmClockMHz))
+        << " us by " << ore::NV("HotAtomics", llround(P.HotAtomics))
+        << " atomics in sequence";
+    K << "; occupancy " << ore::NV("BlocksPerSM", L.BlocksPerSM)
       << " blocks/SM, " << ore::NV("ActiveWarps", L.ActiveWarpsPerSM)
       << " warps (" << ore::NV("Occupancy", percent(L.Occupancy))
       << "%, limited by " << ore::NV("Limiter", L.Limiter) << "), "
