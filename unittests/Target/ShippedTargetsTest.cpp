@@ -60,6 +60,7 @@ TEST(ShippedTargetsTest, TheDocumentedCardsAreShipped) {
                                              "gtx-1080",
                                              "gtx-1080-ti",
                                              "gtx-1650",
+                                             "gtx-1650-gddr6",
                                              "gtx-980",
                                              "gtx-titan-x",
                                              "h100-pcie",

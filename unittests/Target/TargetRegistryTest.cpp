@@ -108,8 +108,9 @@ TEST(TargetRegistryTest, UnknownNameListsTheKnownOnes) {
       Message.find(
           "unknown GPU 'rtx9090'; known: a10, a100-pcie-40gb, a100-sxm4-80gb, "
           "a40, gtx-1050-2gb, gtx-1060-6gb, gtx-1070, gtx-1080, gtx-1080-ti, "
-          "gtx-1650, gtx-980, gtx-titan-x, h100-pcie, h100-sxm, h200, l4, l40, "
-          "l40s, rtx-2060, rtx-2070, rtx-2080, rtx-2080-ti, rtx-3060, "
+          "gtx-1650, gtx-1650-gddr6, gtx-980, gtx-titan-x, h100-pcie, "
+          "h100-sxm, h200, l4, l40, l40s, rtx-2060, rtx-2070, rtx-2080, "
+          "rtx-2080-ti, rtx-3060, "
           "rtx-3060-laptop, rtx-3060-ti, rtx-3070, rtx-3070-ti, rtx-3080-10gb, "
           "rtx-3090, rtx-4060, rtx-4070, rtx-4080, rtx-4090, rtx-6000-ada, "
           "rtx-a4000, rtx-a5000, rtx-a6000, t4, titan-rtx, titan-v, "
