@@ -58,6 +58,10 @@ enum class AccessPattern {
 /// "broadcast", "unit", "strided", "mixed", "irregular", "unknown".
 llvm::StringRef getAccessPatternName(AccessPattern P);
 
+/// The pointer an atomic goes through (atomicrmw, cmpxchg, an
+/// llvm.nvvm.atomic.* call), or null for any other instruction.
+const llvm::Value *getAtomicPointer(const llvm::Instruction &I);
+
 /// What is re-read, per access; the byte counts are for the access's group
 /// (the accesses off the same base whose offsets differ by constants only:
 /// the taps of a stencil, an unrolled window), as expressions in ntid.*,

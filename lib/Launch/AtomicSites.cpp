@@ -20,27 +20,20 @@ using namespace llvm;
 
 namespace ktime {
 
-static const Value *atomicPointer(const Instruction &I) {
-  if (auto *A = dyn_cast<AtomicRMWInst>(&I))
-    return A->getPointerOperand();
-  if (auto *X = dyn_cast<AtomicCmpXchgInst>(&I))
-    return X->getPointerOperand();
-  if (auto *Call = dyn_cast<CallBase>(&I))
-    if (const Function *Callee = Call->getCalledFunction())
-      if (Callee->getName().starts_with("llvm.nvvm.atomic.") &&
-          Call->arg_size() && Call->getArgOperand(0)->getType()->isPointerTy())
-        return Call->getArgOperand(0);
-  return nullptr;
+/// An atomic on a global or generic address (the Memory stage analyses a
+/// generic one as global).
+static bool isGlobalAtomic(const Instruction &I) {
+  const Value *Ptr = getAtomicPointer(I);
+  if (!Ptr)
+    return false;
+  MemSpace Space = getMemSpace(Ptr);
+  return Space == MemSpace::Global || Space == MemSpace::Generic;
 }
 
 std::vector<AtomicSite> getAtomicSites(const Function &F) {
   std::vector<AtomicSite> Sites;
   for (const Instruction &I : instructions(F)) {
-    const Value *Ptr = atomicPointer(I);
-    if (!Ptr)
-      continue;
-    MemSpace Space = getMemSpace(Ptr);
-    if (Space != MemSpace::Global && Space != MemSpace::Generic)
+    if (!isGlobalAtomic(I))
       continue;
     AtomicSite S;
     S.Inst = &I;
@@ -69,7 +62,7 @@ std::vector<const Function *> getCalleesWithAtomics(const Function &F) {
         if (const Function *Callee = Call->getCalledFunction())
           if (!Callee->isDeclaration() && Seen.insert(Callee).second) {
             Work.push_back(Callee);
-            if (!getAtomicSites(*Callee).empty())
+            if (any_of(instructions(*Callee), isGlobalAtomic))
               Out.push_back(Callee);
           }
   }
@@ -86,13 +79,10 @@ void addAtomicSymbolAliases(
 
 std::optional<Rational>
 distinctAtomicAddresses(const AccessInfo &A, const AtomicSite &S,
-                        const std::map<std::string, Expr> &Subst,
-                        std::string &How) {
+                        const std::map<std::string, Expr> &Subst) {
   if (auto It = Subst.find(S.Symbol); It != Subst.end())
-    if (std::optional<Rational> V = It->second.getConstant()) {
-      How = "the launch's " + S.Symbol;
+    if (std::optional<Rational> V = It->second.getConstant())
       return V;
-    }
   const ReuseInfo &R = A.Reuse;
   if (A.Pattern == AccessPattern::Irregular ||
       A.Pattern == AccessPattern::Unknown || !R.GridFootprintBytes ||
@@ -110,7 +100,6 @@ distinctAtomicAddresses(const AccessInfo &A, const AtomicSite &S,
                Rational(static_cast<int64_t>(std::max(1u, R.GroupSize)));
   if (D < Rational(1))
     D = Rational(1);
-  How = "the address's footprint over the grid";
   return D;
 }
 

@@ -51,11 +51,10 @@ void addAtomicSymbolAliases(
 /// over in a launch: the value the launch binds to S's symbol in \p Subst,
 /// else the grid footprint of A's address over its bytes, evaluated with
 /// \p Subst; std::nullopt when neither is known (an address that depends
-/// on data). \p How says which.
+/// on data).
 std::optional<Rational>
 distinctAtomicAddresses(const AccessInfo &A, const AtomicSite &S,
-                        const std::map<std::string, Expr> &Subst,
-                        std::string &How);
+                        const std::map<std::string, Expr> &Subst);
 
 } // namespace ktime
 

@@ -39,8 +39,7 @@ namespace {
 Rational hotShare(const AccessInfo &A, const AtomicSite &S,
                   const std::map<std::string, Expr> &Subst,
                   std::vector<std::string> &Assumptions) {
-  std::string How;
-  if (std::optional<Rational> D = distinctAtomicAddresses(A, S, Subst, How))
+  if (std::optional<Rational> D = distinctAtomicAddresses(A, S, Subst))
     return Rational(1) / *D;
   std::string Where =
       S.LineAlias.empty() ? S.Symbol : S.Symbol + " (" + S.LineAlias + ")";

@@ -27,7 +27,8 @@ using namespace llvm;
 
 namespace ktime {
 
-bool isKnownTimeKind(StringRef Kind) {
+/// True for device, events, batch and host.
+static bool isKnownTimeKind(StringRef Kind) {
   return Kind == "device" || Kind == "events" || Kind == "batch" ||
          Kind == "host";
 }
@@ -51,7 +52,10 @@ std::optional<std::string> checkTimeOptions(const LaunchOptions &Opts) {
   return std::nullopt;
 }
 
-double emptyLaunchDeviceNs(const GpuTarget &T) {
+/// The device duration of an empty launch on \p T: one block of one warp,
+/// by the target's launch regression (evaluated at its range's nearest
+/// edge), in ns.
+static double emptyLaunchDeviceNs(const GpuTarget &T) {
   return T.cyclesToNs(launchCycles(T, 1, T.WarpSize, nullptr));
 }
 

@@ -23,17 +23,9 @@
 
 namespace ktime {
 
-/// True for device, events, batch and host.
-bool isKnownTimeKind(llvm::StringRef Kind);
-
 /// An error message for -ktime-time and -ktime-empty-launch-us of \p Opts,
 /// or std::nullopt when they are valid.
 std::optional<std::string> checkTimeOptions(const LaunchOptions &Opts);
-
-/// The device duration of an empty launch on \p T: one block of one warp,
-/// by the target's launch regression (evaluated at its range's nearest
-/// edge), in ns.
-double emptyLaunchDeviceNs(const GpuTarget &T);
 
 /// Turns the device duration of the predicted launch \p L on \p T (and
 /// every model's time of -ktime-model=all) into the time the way of timing

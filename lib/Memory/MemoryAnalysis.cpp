@@ -48,24 +48,34 @@ const Value *accessedPointer(const Instruction &I) {
     return L->getPointerOperand();
   if (auto *S = dyn_cast<StoreInst>(&I))
     return S->getPointerOperand();
-  if (auto *A = dyn_cast<AtomicRMWInst>(&I))
-    return A->getPointerOperand();
-  if (auto *X = dyn_cast<AtomicCmpXchgInst>(&I))
-    return X->getPointerOperand();
+  if (const Value *Ptr = getAtomicPointer(I))
+    return Ptr;
   if (auto *Call = dyn_cast<CallBase>(&I))
     if (const Function *Callee = Call->getCalledFunction()) {
       StringRef N = Callee->getName();
       if (Call->arg_size() &&
           Call->getArgOperand(0)->getType()->isPointerTy() &&
           (N.starts_with("llvm.nvvm.ldu.global.") ||
-           N.starts_with("llvm.nvvm.ldg.global.") ||
-           N.starts_with("llvm.nvvm.atomic.")))
+           N.starts_with("llvm.nvvm.ldg.global.")))
         return Call->getArgOperand(0);
     }
   return nullptr;
 }
 
 } // namespace
+
+const Value *getAtomicPointer(const Instruction &I) {
+  if (auto *A = dyn_cast<AtomicRMWInst>(&I))
+    return A->getPointerOperand();
+  if (auto *X = dyn_cast<AtomicCmpXchgInst>(&I))
+    return X->getPointerOperand();
+  if (auto *Call = dyn_cast<CallBase>(&I))
+    if (const Function *Callee = Call->getCalledFunction())
+      if (Callee->getName().starts_with("llvm.nvvm.atomic.") &&
+          Call->arg_size() && Call->getArgOperand(0)->getType()->isPointerTy())
+        return Call->getArgOperand(0);
+  return nullptr;
+}
 
 bool MemoryAnalysis::Impl::runsOnSomeThreads(const BasicBlock *BB) const {
   auto Varies = [&](const BasicBlock *From) {

@@ -3,6 +3,7 @@ model options, and the compile flags."""
 
 import os
 
+from . import devtable
 from . import tools as toolsmod
 
 
@@ -40,7 +41,7 @@ def add_tool_args(p):
     m.add_argument('--cold-cache', action='store_true', help='-ktime-cold-cache')
     m.add_argument('--sm-clock', type=float, metavar='MHZ', help='-ktime-sm-clock')
     m.add_argument('--mem-clock', type=float, metavar='MHZ', help='-ktime-mem-clock')
-    m.add_argument('--time', choices=['device', 'events', 'batch', 'host'],
+    m.add_argument('--time', choices=devtable.KINDS,
                    help='-ktime-time: the time to predict (default device)')
     m.add_argument('--empty-launch-us', type=float, metavar='US',
                    help='-ktime-empty-launch-us: what --time gives an empty launch here')

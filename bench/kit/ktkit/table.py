@@ -4,12 +4,12 @@ format (docs/accuracy.md, "The measurement table"; the columns of
 utils/ktime_tools/devtable.py), so that utils/devset-run reads it as it is."""
 import csv
 
+from ktime_tools.devtable import KINDS as TIME_KINDS
+
 COLUMNS = ["dataset", "family", "variant", "problem", "config", "source",
            "kernel", "cuda", "grid", "block", "shmem", "args", "gpu",
            "target", "sm_mhz", "mem_mhz", "time_us", "time_kind", "circular",
            "note"]
-
-TIME_KINDS = ("device", "events", "batch", "host")
 
 
 def rows(raw, target, dataset="kit"):
