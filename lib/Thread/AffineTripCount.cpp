@@ -23,38 +23,6 @@ namespace ktime {
 
 namespace {
 
-/// The comparison that decides whether \p L goes on, as "LHS Pred RHS"
-/// true meaning another iteration.
-struct ContinueTest {
-  const SCEV *LHS;
-  const SCEV *RHS;
-  CmpInst::Predicate Pred;
-};
-
-std::optional<ContinueTest>
-getContinueTest(const Loop &L, const BasicBlock &Exiting, ScalarEvolution &SE) {
-  auto *Br = dyn_cast<BranchInst>(Exiting.getTerminator());
-  if (!Br || !Br->isConditional())
-    return std::nullopt;
-  auto *Cmp = dyn_cast<ICmpInst>(Br->getCondition());
-  if (!Cmp || !Cmp->getOperand(0)->getType()->isIntegerTy())
-    return std::nullopt;
-  CmpInst::Predicate Pred = Cmp->getPredicate();
-  if (!L.contains(Br->getSuccessor(0)))
-    Pred = CmpInst::getInversePredicate(Pred);
-  return ContinueTest{SE.getSCEV(Cmp->getOperand(0)),
-                      SE.getSCEV(Cmp->getOperand(1)), Pred};
-}
-
-/// The test of the one exit control can really take.
-std::optional<ContinueTest> getContinueTest(const Loop &L,
-                                            ScalarEvolution &SE) {
-  SmallVector<BasicBlock *, 4> Exiting = getTakenExitingBlocks(L);
-  if (Exiting.size() != 1)
-    return std::nullopt;
-  return getContinueTest(L, *Exiting.front(), SE);
-}
-
 /// "v != B" with constant start, step and bound: the test succeeds for the
 /// k = 0, 1, ... with a + k*s != B in w-bit arithmetic, i.e. T = ((B - a)
 /// mod 2^w) / s when s divides it (else the loop wraps around and the
@@ -188,15 +156,88 @@ const SCEV *wrappingProduct(const SCEV *X) {
   return Found;
 }
 
+/// An affine counter of \p L as a comparison reads it: the recurrence,
+/// and, when the comparison reads it extended to a wider type, how.
+struct Counter {
+  const SCEVAddRecExpr *AR = nullptr;
+  /// The comparison reads zext(AR) or sext(AR) (ExtWidth bits), or AR.
+  bool Extended = false;
+  bool SignExtended = false;
+  unsigned ExtWidth = 0;
+  /// The counter's first value where AR reads its next values (a widened
+  /// counter's test of i + s), else null (AR's start).
+  const SCEV *First = nullptr;
+};
+
 /// The affine recurrence of \p L that \p X extends (zext or sext), if any.
-const SCEVAddRecExpr *extendedCounter(const SCEV *X, const Loop &L) {
+std::optional<Counter> extendedCounter(const SCEV *X, const Loop &L) {
   if (!isa<SCEVZeroExtendExpr>(X) && !isa<SCEVSignExtendExpr>(X))
-    return nullptr;
+    return std::nullopt;
   const auto *AR =
       dyn_cast<SCEVAddRecExpr>(cast<SCEVCastExpr>(X)->getOperand());
   if (!AR || AR->getLoop() != &L || !AR->isAffine())
-    return nullptr;
-  return AR;
+    return std::nullopt;
+  return Counter{AR, true, isa<SCEVSignExtendExpr>(X),
+                 X->getType()->getIntegerBitWidth()};
+}
+
+/// A counter that instcombine widened: an int counter compared with a
+/// size_t bound becomes a 64-bit header phi P whose next value is
+/// ext(trunc(P) + s), so ScalarEvolution sees no recurrence. \p V (P or its
+/// next value) is then ext of the narrow counter {a, +, s} (or of
+/// {a + s, +, s}, the next value), a = trunc(P's first value), when P's
+/// first value is ext(a) of the same kind.
+std::optional<Counter> widenedCounter(const Value *V, const Loop &L,
+                                      ScalarEvolution &SE) {
+  const BasicBlock *Latch = L.getLoopLatch();
+  const BasicBlock *Preheader = L.getLoopPredecessor();
+  if (!Latch || !Preheader)
+    return std::nullopt;
+  const PHINode *Phi = dyn_cast<PHINode>(V);
+  bool Next = !Phi;
+  const Value *NextV = Phi && Phi->getParent() == L.getHeader()
+                           ? Phi->getIncomingValueForBlock(Latch)
+                           : V;
+  const auto *Ext = dyn_cast<CastInst>(NextV);
+  if (!Ext || (!isa<SExtInst>(Ext) && !isa<ZExtInst>(Ext)))
+    return std::nullopt;
+  const auto *Add = dyn_cast<BinaryOperator>(Ext->getOperand(0));
+  if (!Add || Add->getOpcode() != Instruction::Add)
+    return std::nullopt;
+  for (unsigned I = 0; I != 2; ++I) {
+    const auto *Trunc = dyn_cast<TruncInst>(Add->getOperand(I));
+    const Value *StepV = Add->getOperand(1 - I);
+    if (!Trunc)
+      continue;
+    const auto *P = dyn_cast<PHINode>(Trunc->getOperand(0));
+    if (!P || P->getParent() != L.getHeader() || (Phi && P != Phi) ||
+        P->getType() != Ext->getType() ||
+        P->getIncomingValueForBlock(Latch) != Ext)
+      continue;
+    bool Signed = isa<SExtInst>(Ext);
+    Type *Narrow = Add->getType();
+    const SCEV *Step = SE.getSCEV(const_cast<Value *>(StepV));
+    const SCEV *First = SE.getSCEV(P->getIncomingValueForBlock(Preheader));
+    const SCEV *Start = SE.getTruncateExpr(First, Narrow);
+    const SCEV *Back = Signed ? SE.getSignExtendExpr(Start, P->getType())
+                              : SE.getZeroExtendExpr(Start, P->getType());
+    if (Back != First || !SE.isLoopInvariant(Step, &L))
+      return std::nullopt;
+    bool NoWrap = Signed ? Add->hasNoSignedWrap() : Add->hasNoUnsignedWrap();
+    SCEV::NoWrapFlags Flags = !NoWrap  ? SCEV::FlagAnyWrap
+                              : Signed ? SCEV::FlagNSW
+                                       : SCEV::FlagNUW;
+    const SCEV *NarrowFirst = Start;
+    if (Next)
+      Start = SE.getAddExpr(Start, Step);
+    const auto *AR =
+        dyn_cast<SCEVAddRecExpr>(SE.getAddRecExpr(Start, Step, &L, Flags));
+    if (!AR)
+      return std::nullopt;
+    return Counter{AR, true, Signed, P->getType()->getIntegerBitWidth(),
+                   NarrowFirst};
+  }
+  return std::nullopt;
 }
 
 } // namespace
@@ -212,41 +253,75 @@ SmallVector<BasicBlock *, 4> getTakenExitingBlocks(const Loop &L) {
   return Taken;
 }
 
+std::optional<ExitTest> getSoleExitTest(const Loop &L, bool HeaderExits) {
+  SmallVector<BasicBlock *, 4> Exiting = getTakenExitingBlocks(L);
+  if (Exiting.size() != 1 ||
+      (Exiting.front() != L.getLoopLatch() &&
+       !(HeaderExits && Exiting.front() == L.getHeader())))
+    return std::nullopt;
+  auto *Br = dyn_cast<BranchInst>(Exiting.front()->getTerminator());
+  if (!Br || !Br->isConditional())
+    return std::nullopt;
+  auto *Cmp = dyn_cast<ICmpInst>(Br->getCondition());
+  if (!Cmp || !Cmp->getOperand(0)->getType()->isIntegerTy())
+    return std::nullopt;
+  CmpInst::Predicate Pred = Cmp->getPredicate();
+  if (!L.contains(Br->getSuccessor(0)))
+    Pred = CmpInst::getInversePredicate(Pred);
+  return ExitTest{Cmp, Pred, HeaderExits};
+}
+
 std::optional<AffineTrip>
 computeAffineTripCount(const Loop &L, ScalarEvolution &SE, ScevToExpr &Conv,
                        bool HeaderExits,
                        std::vector<std::string> &Assumptions) {
-  BasicBlock *Exiting = L.getExitingBlock();
-  if (!Exiting || (Exiting != L.getLoopLatch() &&
-                   !(HeaderExits && Exiting == L.getHeader())))
+  if (!L.getExitingBlock())
     return std::nullopt;
-  std::optional<ContinueTest> Test = getContinueTest(L, SE);
+  std::optional<ExitTest> Test = getSoleExitTest(L, HeaderExits);
   if (!Test)
     return std::nullopt;
+  return countAffineTest(L, *Test, SE, Conv, Assumptions);
+}
+
+std::optional<AffineTrip>
+countAffineTest(const Loop &L, const ExitTest &Test, ScalarEvolution &SE,
+                ScevToExpr &Conv, std::vector<std::string> &Assumptions) {
+  bool HeaderExits = Test.TopTested;
+  const Value *LHSV = Test.Cmp->getOperand(0);
+  const Value *RHSV = Test.Cmp->getOperand(1);
+  if (!LHSV->getType()->isIntegerTy())
+    return std::nullopt;
+  const SCEV *LHS = SE.getSCEV(const_cast<Value *>(LHSV));
+  const SCEV *RHS = SE.getSCEV(const_cast<Value *>(RHSV));
+  CmpInst::Predicate Pred = Test.Pred;
   // An int counter compared with a size_t bound: the test reads the
   // counter's zext or sext (ScalarEvolution keeps it outside the recurrence
-  // when it cannot prove that the counter does not wrap).
-  const SCEVCastExpr *Ext = nullptr;
-  const SCEV *LHS = Test->LHS, *RHS = Test->RHS;
-  if (!isa<SCEVAddRecExpr>(LHS) && !isa<SCEVAddRecExpr>(RHS)) {
-    if (const SCEVAddRecExpr *In = extendedCounter(LHS, L)) {
-      Ext = cast<SCEVCastExpr>(LHS);
-      LHS = In;
-    } else if (const SCEVAddRecExpr *In = extendedCounter(RHS, L)) {
-      Ext = cast<SCEVCastExpr>(RHS);
-      RHS = In;
-    }
-  }
-  const auto *AR = dyn_cast<SCEVAddRecExpr>(LHS);
-  const SCEV *Bound = RHS;
-  CmpInst::Predicate Pred = Test->Pred;
-  if (!AR || AR->getLoop() != &L) {
-    AR = dyn_cast<SCEVAddRecExpr>(RHS);
+  // when it cannot prove that the counter does not wrap), or instcombine
+  // widened the counter itself.
+  std::optional<Counter> C;
+  const SCEV *Bound = nullptr;
+  if (const auto *AR = dyn_cast<SCEVAddRecExpr>(LHS);
+      AR && AR->getLoop() == &L) {
+    C = Counter{AR};
+    Bound = RHS;
+  } else if (const auto *AR = dyn_cast<SCEVAddRecExpr>(RHS);
+             AR && AR->getLoop() == &L) {
+    C = Counter{AR};
+    Bound = LHS;
+    Pred = CmpInst::getSwappedPredicate(Pred);
+  } else if ((C = extendedCounter(LHS, L)) ||
+             (C = widenedCounter(LHSV, L, SE))) {
+    Bound = RHS;
+  } else if ((C = extendedCounter(RHS, L)) ||
+             (C = widenedCounter(RHSV, L, SE))) {
     Bound = LHS;
     Pred = CmpInst::getSwappedPredicate(Pred);
   }
-  if (!AR || AR->getLoop() != &L || !AR->isAffine() ||
-      !SE.isLoopInvariant(Bound, &L))
+  if (!C)
+    return std::nullopt;
+  const SCEVAddRecExpr *AR = C->AR;
+  bool Ext = C->Extended;
+  if (!AR->isAffine() || !SE.isLoopInvariant(Bound, &L))
     return std::nullopt;
 
   const SCEV *Step = AR->getStepRecurrence(SE);
@@ -276,7 +351,7 @@ computeAffineTripCount(const Loop &L, ScalarEvolution &SE, ScevToExpr &Conv,
     Assumed.push_back("the " +
                       std::to_string(AR->getType()->getIntegerBitWidth()) +
                       "-bit counter of the loop, compared as a " +
-                      std::to_string(Ext->getType()->getIntegerBitWidth()) +
+                      std::to_string(C->ExtWidth) +
                       "-bit value, is assumed not to wrap around");
   }
   // A product of two variables (tid * k) in an unsigned comparison, or in
@@ -284,7 +359,7 @@ computeAffineTripCount(const Loop &L, ScalarEvolution &SE, ScevToExpr &Conv,
   // one), may exceed the width where ScalarEvolution does not know it stays
   // within: it is read as its mathematical value, and the remark says so.
   if (Unsigned || (Pred == CmpInst::ICMP_NE && !AR->hasNoSignedWrap()))
-    for (const SCEV *X : {AR->getStart(), Bound})
+    for (const SCEV *X : {C->First ? C->First : AR->getStart(), Bound})
       if (const SCEV *M = wrappingProduct(X))
         if (std::optional<Expr> E = Conv.convertUnsigned(M, &L)) {
           std::string Text =
@@ -297,8 +372,7 @@ computeAffineTripCount(const Loop &L, ScalarEvolution &SE, ScevToExpr &Conv,
   auto ConvertStart = [&](const SCEV *X) {
     if (!Ext)
       return ConvertOperand(X);
-    return isa<SCEVZeroExtendExpr>(Ext) ? Conv.convertUnsigned(X, &L)
-                                        : Conv.convert(X, &L);
+    return C->SignExtended ? Conv.convert(X, &L) : Conv.convertUnsigned(X, &L);
   };
   // The first values of the induction variable: its start, or, when the
   // start is a join of values from outside the loop (a runtime-unrolled
@@ -315,7 +389,7 @@ computeAffineTripCount(const Loop &L, ScalarEvolution &SE, ScevToExpr &Conv,
   llvm::append_range(Assumed, Conv.getAssumptions());
   if (Starts.empty() || !B || !S)
     return std::nullopt;
-  if (Ext && isa<SCEVSignExtendExpr>(Ext) && Unsigned &&
+  if (Ext && C->SignExtended && Unsigned &&
       !SE.isKnownNonNegative(AR->getStart()) &&
       !llvm::all_of(Starts,
                     [](const Expr &A) { return isKnownNonNegative(A); }))
@@ -324,8 +398,18 @@ computeAffineTripCount(const Loop &L, ScalarEvolution &SE, ScevToExpr &Conv,
   // ntid.x * nctaid.x; the symbol facts keep it.
   bool Up = SE.isKnownPositive(Step) || isKnownPositive(*S);
   bool Down = SE.isKnownNegative(Step) || isKnownPositive(-*S);
-  if (!Up && !Down)
-    return std::nullopt;
+  if (!Up && !Down) {
+    // A signed counter that goes on while v < B (or v > B) never ends
+    // unless its step goes towards B: the step's sign follows from the
+    // kernel's returning.
+    Up = Pred == CmpInst::ICMP_SLT || Pred == CmpInst::ICMP_SLE;
+    Down = Pred == CmpInst::ICMP_SGT || Pred == CmpInst::ICMP_SGE;
+    if (!Up && !Down)
+      return std::nullopt;
+    Assumed.push_back("the step of the counter, " + S->str() + ", is assumed " +
+                      (Up ? "positive" : "negative") +
+                      ": the loop would not end otherwise");
+  }
 
   std::optional<AffineTrip> Result;
   for (const Expr &A : Starts) {

@@ -11,6 +11,7 @@
 
 #include "KernelTime/Expr.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/IR/InstrTypes.h"
 
 #include <optional>
 #include <string>
@@ -18,6 +19,7 @@
 
 namespace llvm {
 class BasicBlock;
+class ICmpInst;
 class Loop;
 class ScalarEvolution;
 } // namespace llvm
@@ -50,6 +52,36 @@ struct AffineTrip {
   std::optional<Expr> GuardedTrip = std::nullopt;
 };
 
+/// One integer comparison that decides whether a loop goes on: "operand 0
+/// Pred operand 1" true means it may take another iteration. TopTested when
+/// the test runs before the body's work (in the header, or before the latch),
+/// false for the latch's test after the body.
+struct ExitTest {
+  const llvm::ICmpInst *Cmp = nullptr;
+  llvm::CmpInst::Predicate Pred = llvm::CmpInst::BAD_ICMP_PREDICATE;
+  bool TopTested = false;
+};
+
+/// The test of \p L's only exit, if that exit is at its latch or (when
+/// \p HeaderExits) at its header and is an integer comparison.
+std::optional<ExitTest> getSoleExitTest(const llvm::Loop &L, bool HeaderExits);
+
+/// The count of a loop that goes on while \p Test holds, if the comparison
+/// reads an affine induction variable {a,+,s} (or one a wider type holds, as
+/// instcombine widens an int counter compared with a size_t bound) and an
+/// invariant bound B, and the sign of s is known.
+std::optional<AffineTrip>
+countAffineTest(const llvm::Loop &L, const ExitTest &Test,
+                llvm::ScalarEvolution &SE, ScevToExpr &Conv,
+                std::vector<std::string> &Assumptions);
+
+/// As countAffineTest, for a counter divided or multiplied by 2^c each
+/// iteration (GeometricTripCount.cpp).
+std::optional<AffineTrip>
+countGeometricTest(const llvm::Loop &L, const ExitTest &Test,
+                   llvm::ScalarEvolution &SE, ScevToExpr &Conv,
+                   std::vector<std::string> &Assumptions);
+
 /// The count of \p L, if its only exit is an integer comparison of an affine
 /// induction variable {a,+,s} with an invariant bound B and the sign of s is
 /// known. \p HeaderExits says whether the test runs before the body
@@ -68,6 +100,21 @@ std::optional<AffineTrip>
 computeGeometricTripCount(const llvm::Loop &L, llvm::ScalarEvolution &SE,
                           ScevToExpr &Conv, bool HeaderExits,
                           std::vector<std::string> &Assumptions);
+
+/// The count of a loop that several tests can end (ExitTests.cpp).
+struct SeveralTestsTrip {
+  /// The least of the counted tests' counts.
+  Expr Trip;
+  unsigned Tests = 0;
+  unsigned Counted = 0;
+};
+
+/// The count of \p L when several tests can end it (several exits, or an
+/// exit condition joined with && or ||) and at least one of them is
+/// counted: the least of their counts.
+std::optional<SeveralTestsTrip>
+countSeveralExitTests(const llvm::Loop &L, llvm::ScalarEvolution &SE,
+                      ScevToExpr &Conv, std::vector<std::string> &Assumptions);
 
 /// Simplifications that need the symbol facts of ScevToExpr.h: drops min/max
 /// operands another operand provably dominates.

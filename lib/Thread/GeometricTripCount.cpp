@@ -120,21 +120,19 @@ std::optional<AffineTrip>
 computeGeometricTripCount(const Loop &L, ScalarEvolution &SE, ScevToExpr &Conv,
                           bool HeaderExits,
                           std::vector<std::string> &Assumptions) {
-  SmallVector<BasicBlock *, 4> Exiting = getTakenExitingBlocks(L);
-  if (Exiting.size() != 1 ||
-      (Exiting.front() != L.getLoopLatch() &&
-       !(HeaderExits && Exiting.front() == L.getHeader())))
+  std::optional<ExitTest> Test = getSoleExitTest(L, HeaderExits);
+  if (!Test)
     return std::nullopt;
-  auto *Br = dyn_cast<BranchInst>(Exiting.front()->getTerminator());
-  if (!Br || !Br->isConditional())
-    return std::nullopt;
-  auto *Cmp = dyn_cast<ICmpInst>(Br->getCondition());
-  if (!Cmp)
-    return std::nullopt;
+  return countGeometricTest(L, *Test, SE, Conv, Assumptions);
+}
+
+std::optional<AffineTrip>
+countGeometricTest(const Loop &L, const ExitTest &Test, ScalarEvolution &SE,
+                   ScevToExpr &Conv, std::vector<std::string> &Assumptions) {
+  bool HeaderExits = Test.TopTested;
+  const ICmpInst *Cmp = Test.Cmp;
   // The test as "counter Pred bound", true meaning another iteration.
-  CmpInst::Predicate Pred = Cmp->getPredicate();
-  if (!L.contains(Br->getSuccessor(0)))
-    Pred = CmpInst::getInversePredicate(Pred);
+  CmpInst::Predicate Pred = Test.Pred;
   unsigned J = 0;
   const Value *BoundV = Cmp->getOperand(1);
   std::optional<GeometricStep> S = matchCounter(L, Cmp->getOperand(0), J);
@@ -164,11 +162,19 @@ computeGeometricTripCount(const Loop &L, ScalarEvolution &SE, ScevToExpr &Conv,
   bool Unsigned = CmpInst::isUnsigned(Pred);
   if (S->Halving && Unsigned == S->Signed && !StartNonNegative)
     return std::nullopt;
-  if (!S->Halving && !EntryKnown(CmpInst::ICMP_SGT, Start))
-    return std::nullopt; // A counter from 0 (or below) never grows.
+  // A counter doubled from 0 or below never grows: a loop that goes on
+  // while it is below a bound would not end, so the kernel's returning says
+  // its first value is at least 1 where the loop is entered.
+  std::vector<std::string> Assumed;
+  if (!S->Halving && !EntryKnown(CmpInst::ICMP_SGT, Start)) {
+    if ((Pred != CmpInst::ICMP_SLT && Pred != CmpInst::ICMP_SLE) ||
+        EntryKnown(CmpInst::ICMP_SLE, Start))
+      return std::nullopt;
+    Assumed.push_back("the doubled counter's first value is assumed to be at "
+                      "least 1: the loop would not end otherwise");
+  }
   // A counter halved unsigned is an unsigned number whatever the test.
   bool UnsignedStart = Unsigned || (S->Halving && !S->Signed);
-  std::vector<std::string> Assumed;
   std::optional<Expr> A =
       UnsignedStart ? Conv.convertUnsigned(Start, &L) : Conv.convert(Start, &L);
   llvm::append_range(Assumed, Conv.getAssumptions());

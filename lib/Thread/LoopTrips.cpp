@@ -214,6 +214,7 @@ LoopTrip computeOne(Loop &L, const LoopNames &Names, ScalarEvolution &SE,
   if (Affine)
     Trip = Affine->Trip;
   bool UpperBound = false;
+  std::string UpperBoundNote; // With %s for the count.
   std::string Why;
   if (!Trip) {
     const SCEV *BTC = SE.getBackedgeTakenCount(&L);
@@ -225,6 +226,16 @@ LoopTrip computeOne(Loop &L, const LoopNames &Names, ScalarEvolution &SE,
       } else {
         Why = "its count depends on " + Conv.getFailure();
       }
+    } else if (std::optional<SeveralTestsTrip> Several =
+                   countSeveralExitTests(L, SE, Conv, T.Assumptions)) {
+      Trip = Several->Trip;
+      if (Several->Counted < Several->Tests)
+        UpperBoundNote =
+            "the loop ends at the first of " + std::to_string(Several->Tests) +
+            " tests to fail and " +
+            std::to_string(Several->Tests - Several->Counted) +
+            " cannot be counted (" + whyNoCount(L) + "); trip = %s counts " +
+            "the others, as if those never ended it: an upper bound";
     } else {
       Why = whyNoCount(L);
       // ScalarEvolution may still bound the count. A loop with early exits
@@ -284,11 +295,13 @@ LoopTrip computeOne(Loop &L, const LoopNames &Names, ScalarEvolution &SE,
     }
   }
   T.Trip = Count;
-  if (UpperBound) {
+  if (UpperBound)
+    UpperBoundNote = "the loop has early exits; trip = %s is its count if it "
+                     "takes none of them, an upper bound";
+  if (!UpperBoundNote.empty()) {
     T.Exact = false;
-    T.Assumptions.push_back("the loop has early exits; trip = " + Count.str() +
-                            " is its count if it takes none of "
-                            "them, an upper bound");
+    size_t At = UpperBoundNote.find("%s");
+    T.Assumptions.push_back(UpperBoundNote.replace(At, 2, Count.str()));
   }
   return T;
 }

@@ -154,6 +154,74 @@ exit:
   ret void
 }
 
+; "for (int i = ctaid.x * ntid.x + tid.x; i < size; i += S)" with size_t
+; size and S = nctaid.x * ntid.x, as clang -O3 writes it when instcombine
+; widens the counter itself: one 64-bit phi w, first value sext(g), next
+; value sext(trunc(w) + S) (nsw). With an inline asm in the loop (__hfma2),
+; which ScalarEvolution cannot prove returns, it cannot use the add's nsw and
+; sees no recurrence. It
+; is the 32-bit counter i = g + k * S read through its sext: the latch
+; tests size >u sext(i + S), the guard size >u sext(g), and the count per
+; entry of the guarded region is max(0, ceildiv(size - g, S)), as for
+; grid_stride_int. size = 1000, 2 blocks of 128 (S = 256), g = 5:
+; i = 5, 261, 517, 773: 4 = ceildiv(995, 256).
+; The product ctaid.x * ntid.x in its first value is read as mathematical
+; under the unsigned test, and an Assumption says so.
+; CHECK-LABEL: kernel grid_stride_widened
+; CHECK:      loop1: trip = max(0, ceildiv(size - ctaid.x * ntid.x - tid.x, nctaid.x * ntid.x)){{(, lat = .*)?$}}
+; CHECK-NEXT:   assumption: the 32-bit counter of the loop, compared as a 64-bit value, is assumed not to wrap around
+; CHECK-NEXT:   assumption: the unsigned product ctaid.x * ntid.x is assumed not to wrap around its 32 bits
+define ptx_kernel void @grid_stride_widened(ptr %out, i64 %size) #0 {
+entry:
+  %nc = tail call i32 @llvm.nvvm.read.ptx.sreg.nctaid.x()
+  %nt = tail call i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
+  %step = mul i32 %nc, %nt
+  %t = tail call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %c = tail call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
+  %cn = mul i32 %nt, %c
+  %g = add i32 %cn, %t
+  %g.wide = sext i32 %g to i64
+  %any = icmp ugt i64 %size, %g.wide
+  br i1 %any, label %loop, label %exit
+loop:
+  %w = phi i64 [ %w.next, %loop ], [ %g.wide, %entry ]
+  %acc = phi i32 [ %acc.next, %loop ], [ 0, %entry ]
+  %p = getelementptr inbounds i32, ptr %out, i64 %w
+  %x = load i32, ptr %p, align 4
+  %acc.next = tail call i32 asm "xor.b32 $0, $1, $2;", "=r,r,r"(i32 %acc, i32 %x)
+  %i = trunc nsw i64 %w to i32
+  %i.next = add nsw i32 %step, %i
+  %w.next = sext i32 %i.next to i64
+  %go = icmp ugt i64 %size, %w.next
+  br i1 %go, label %loop, label %exit
+exit:
+  %sum = phi i32 [ 0, %entry ], [ %acc.next, %loop ]
+  store i32 %sum, ptr %out, align 4
+  ret void
+}
+
+; The same widened counter with a first value that is not the sext of a
+; 32-bit value (a 64-bit start): not read as a 32-bit counter, so the loop
+; is not counted here.
+; CHECK-LABEL: kernel widened_wide_start
+; CHECK:      loop1: trip = trip.loop1
+define ptx_kernel void @widened_wide_start(ptr %out, i64 %size, i64 %start) #0 {
+entry:
+  %any = icmp ugt i64 %size, %start
+  br i1 %any, label %loop, label %exit
+loop:
+  %w = phi i64 [ %w.next, %loop ], [ %start, %entry ]
+  %p = getelementptr inbounds float, ptr %out, i64 %w
+  store float 0.0, ptr %p, align 4
+  %i = trunc nsw i64 %w to i32
+  %i.next = add nsw i32 %i, 7
+  %w.next = sext i32 %i.next to i64
+  %go = icmp ugt i64 %size, %w.next
+  br i1 %go, label %loop, label %exit
+exit:
+  ret void
+}
+
 declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 declare i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
 declare i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()

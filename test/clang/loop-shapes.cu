@@ -32,13 +32,15 @@ __global__ void rows(int width, float *a) {
     a[k * 32 + threadIdx.x] = 0;
 }
 
-// A search that may break early: at most n iterations, an upper bound said
-// so in an Assumption remark.
+// A search that may break early: two tests end the loop, i < n (counted:
+// max(0, n) top-tested) and a[i] == key (data loaded in the loop, not
+// counted), so the count is the counted test's, an upper bound said so in an
+// Assumption remark.
 __global__ void search(int n, const int *a, int key, int *pos) {
   int i = 0;
 #pragma unroll 1
   // CHECK: loop-shapes.cu:[[@LINE+2]]:3: remark: loop loop{{[0-9]+}}: trip = max(0, n){{(, lat = .*)?}} [
-  // CHECK: loop-shapes.cu:[[@LINE+1]]:3: remark: assumption: the loop has early exits; trip = max(0, n) is its count if it takes none of them, an upper bound [
+  // CHECK: loop-shapes.cu:[[@LINE+1]]:3: remark: assumption: the loop ends at the first of 2 tests to fail and 1 cannot be counted (its exit condition depends on a value loaded from memory in the loop); trip = max(0, n) counts the others, as if those never ended it: an upper bound [
   for (; i < n; ++i)
     if (a[i] == key)
       break;
