@@ -263,7 +263,7 @@ std::optional<ExitTest> getSoleExitTest(const Loop &L, bool HeaderExits) {
   if (!Br || !Br->isConditional())
     return std::nullopt;
   auto *Cmp = dyn_cast<ICmpInst>(Br->getCondition());
-  if (!Cmp || !Cmp->getOperand(0)->getType()->isIntegerTy())
+  if (!Cmp || !Cmp->getOperand(0)->getType()->isIntOrPtrTy())
     return std::nullopt;
   CmpInst::Predicate Pred = Cmp->getPredicate();
   if (!L.contains(Br->getSuccessor(0)))
@@ -289,7 +289,7 @@ countAffineTest(const Loop &L, const ExitTest &Test, ScalarEvolution &SE,
   bool HeaderExits = Test.TopTested;
   const Value *LHSV = Test.Cmp->getOperand(0);
   const Value *RHSV = Test.Cmp->getOperand(1);
-  if (!LHSV->getType()->isIntegerTy())
+  if (!LHSV->getType()->isIntOrPtrTy())
     return std::nullopt;
   const SCEV *LHS = SE.getSCEV(const_cast<Value *>(LHSV));
   const SCEV *RHS = SE.getSCEV(const_cast<Value *>(RHSV));

@@ -106,7 +106,7 @@ countSeveralExitTests(const Loop &L, ScalarEvolution &SE, ScevToExpr &Conv,
   std::optional<Expr> Least;
   for (const Condition &C : Tests) {
     const auto *Cmp = dyn_cast<ICmpInst>(C.V);
-    if (!Cmp || !Cmp->getOperand(0)->getType()->isIntegerTy())
+    if (!Cmp || !Cmp->getOperand(0)->getType()->isIntOrPtrTy())
       continue;
     ExitTest Test{
         Cmp, C.ContinueWhen ? Cmp->getPredicate() : Cmp->getInversePredicate(),

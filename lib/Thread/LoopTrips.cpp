@@ -151,7 +151,7 @@ std::optional<Expr> guardAsPositive(const Loop &L, ScalarEvolution &SE,
       Guard->getSuccessor(0) == Guard->getSuccessor(1))
     return std::nullopt;
   auto *Cmp = dyn_cast<ICmpInst>(Guard->getCondition());
-  if (!Cmp || !Cmp->getOperand(0)->getType()->isIntegerTy())
+  if (!Cmp || !Cmp->getOperand(0)->getType()->isIntOrPtrTy())
     return std::nullopt;
   CmpInst::Predicate CmpPred = Cmp->getPredicate();
   if (Guard->getSuccessor(1) == Entry)
@@ -192,8 +192,25 @@ std::optional<Expr> guardAsPositive(const Loop &L, ScalarEvolution &SE,
   }
 }
 
+/// The pointer parameters of \p F among the symbols of \p E: a count
+/// between two pointers (`for (p = a; p != end; ++p)`) is in terms of their
+/// addresses, which a launch does not give, unless they cancel (`end = a +
+/// n`).
+std::string pointerParamsIn(const Expr &E, const Function &F,
+                            const SymbolNamer &Namer) {
+  std::set<std::string> Symbols;
+  E.collectSymbols(Symbols);
+  std::string Found;
+  for (const Argument &A : F.args())
+    if (A.getType()->isPointerTy() &&
+        Symbols.count(Namer.getParamName(A.getArgNo())))
+      Found +=
+          (Found.empty() ? "" : " and ") + Namer.getParamName(A.getArgNo());
+  return Found;
+}
+
 LoopTrip computeOne(Loop &L, const LoopNames &Names, ScalarEvolution &SE,
-                    ScevToExpr &Conv) {
+                    ScevToExpr &Conv, const SymbolNamer &Namer) {
   StringRef Name = Names.Name;
   LoopTrip T;
   T.TheLoop = &L;
@@ -263,6 +280,19 @@ LoopTrip computeOne(Loop &L, const LoopNames &Names, ScalarEvolution &SE,
                  simplifyWithSymbolRanges(MaxTrip).str() + " times)";
         }
       }
+    }
+  }
+  if (Trip) {
+    std::string Pointers =
+        pointerParamsIn(*Trip, *L.getHeader()->getParent(), Namer);
+    if (!Pointers.empty()) {
+      std::string Count = simplifyWithSymbolRanges(*Trip).str();
+      Why = "it runs between the addresses the pointer parameters " + Pointers +
+            " hold" + (Count.size() <= 60 ? " (trip = " + Count + ")" : "");
+      Trip.reset();
+      T.Assumptions.clear(); // Those of the count, which is not used.
+      UpperBound = false;
+      UpperBoundNote.clear();
     }
   }
   if (!Trip) {
@@ -357,7 +387,7 @@ std::vector<LoopTrip> computeLoopTrips(Function &F, LoopInfo &LI,
   });
   std::vector<LoopTrip> Result;
   for (Loop *L : Loops) {
-    Result.push_back(computeOne(*L, Names[L], SE, Conv));
+    Result.push_back(computeOne(*L, Names[L], SE, Conv, Namer));
     settleEarlierIterations(Result, *L);
   }
   return Result;
