@@ -22,6 +22,7 @@
 namespace llvm {
 class BinaryOperator;
 class Function;
+class ICmpInst;
 class Loop;
 class Value;
 } // namespace llvm
@@ -98,6 +99,11 @@ private:
   static std::string describeValue(const llvm::Value &V);
   std::optional<Expr> visitDivision(const llvm::Value *V);
   std::optional<Expr> visitDivisionByValue(const llvm::BinaryOperator &BO);
+  /// A value a comparison chooses (ChosenValues.cpp): a select on an integer
+  /// comparison, or the comparison's i1 read as 0 or 1.
+  std::optional<Expr> visitChosen(const llvm::Value *V);
+  /// [A Pred B] of an integer comparison, as 0 or 1.
+  std::optional<Expr> visitComparison(const llvm::ICmpInst &Cmp);
   /// True if ScalarEvolution proves \p S >= 0 (with the scope's guards).
   bool isNonNegative(const llvm::SCEV *S);
   void requireNonNegative(const llvm::SCEV *S, llvm::StringRef What);

@@ -134,8 +134,14 @@ std::optional<Expr> ScevToExpr::visit(const SCEV *S) {
     requireNonNegative(Op, "zext");
     return visit(Op);
   }
-  case scSignExtend:
-    return visit(cast<SCEVCastExpr>(S)->getOperand());
+  case scSignExtend: {
+    // An i1 extends to -1 for true.
+    const SCEV *Op = cast<SCEVCastExpr>(S)->getOperand();
+    std::optional<Expr> E = visit(Op);
+    if (E && Op->getType()->isIntegerTy(1))
+      return -*E;
+    return E;
+  }
   case scUDivExpr: {
     const auto *D = cast<SCEVUDivExpr>(S);
     requireNonNegative(D->getLHS(), "unsigned division");
@@ -327,6 +333,8 @@ std::optional<Expr> ScevToExpr::visitUnknown(const SCEVUnknown *U) {
   if (std::optional<std::string> Name = Names.getSymbol(U->getValue()))
     return Expr::symbol(*Name);
   if (std::optional<Expr> E = visitDivision(U->getValue()))
+    return E;
+  if (std::optional<Expr> E = visitChosen(U->getValue()))
     return E;
   return fail("a value that is neither a kernel parameter nor a PTX "
               "special register (" +

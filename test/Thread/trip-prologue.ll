@@ -2,21 +2,25 @@
 ; (what clang -O3 makes of "#pragma unroll for (i = tid.y; i < 17; ++i)"
 ; when the count depends on tid.y): the unrolled loop starts from a phi of
 ; tid.y (odd tid.y: no prologue) and tid.y + 1 (even tid.y: the prologue ran
-; i = tid.y). Its count is taken for each first value, the largest counts.
+; i = tid.y). The phi joins the two sides of a branch on "tid.y & 1 == 0",
+; so the first value is each thread's own (lib/Expr/ChosenValues.cpp):
+; a = tid.y + [tid.y & 1 == 0] = tid.y + 1 - min(1, tid.y & 1), the remainder
+; tid.y & 1 printed tid.y - 2 * (tid.y / 2).
 ; RUN: %opt_ktime -passes='print<kernel-time>' -disable-output %s | FileCheck %s
 
 target triple = "nvptx64-nvidia-cuda"
 
 ; The unrolled loop tests i + 2 != 17 at its latch, i from a:
 ; the test succeeds floor((17 - (a + 2)) / 2) times and the body runs one
-; more time, floor((17 - a) / 2) = 8 + floor((1 - a) / 2).
-;   a = tid.y:     8 + floor((1 - tid.y) / 2) = 8 + ceildiv(-tid.y, 2)
-;   a = tid.y + 1: 8 + floor(-tid.y / 2)      = 8 - tid.y / 2 (tid.y >= 0)
-; (tid.y = 0: the prologue runs i = 0, the loop i = 1, 3, ..., 15: 8 times;
-; tid.y = 1: no prologue, i = 1, ..., 15: 8 times; both formulas give 8.)
+; more time, floor((17 - a) / 2) = 8 + floor((min(1, tid.y & 1) - tid.y) / 2).
+; tid.y = 0: the prologue runs i = 0, the loop i = 1, 3, ..., 15: 8 times,
+;   8 + floor((0 - 0) / 2) = 8;
+; tid.y = 1: no prologue, i = 1, ..., 15: 8 times, 8 + floor((1 - 1) / 2);
+; tid.y = 2: the prologue runs i = 2, the loop i = 3, ..., 15: 7 times,
+;   8 + floor((0 - 2) / 2) = 7; tid.y = 3: 8 + floor((1 - 3) / 2) = 7.
 ; CHECK-LABEL: kernel prologue
-; CHECK:      loop1: trip = max(-tid.y / 2 + 8, ceildiv(-tid.y, 2) + 8){{(, lat = .*)?$}}
-; CHECK-NEXT:   assumption: the loop is entered with one of 2 first values (a runtime-unrolled loop's prologue); its count is the largest of theirs, max(-tid.y / 2 + 8, ceildiv(-tid.y, 2) + 8)
+; CHECK:      loop1: trip = (min(1, tid.y - 2 * (tid.y / 2)) - tid.y) / 2 + 8{{(, lat = .*)?$}}
+; CHECK-NOT:    assumption
 define ptx_kernel void @prologue(ptr addrspace(3) %sh) #0 {
 entry:
   %ty = tail call i32 @llvm.nvvm.read.ptx.sreg.tid.y()
