@@ -68,6 +68,8 @@ def symbol_kind(sym):
             return kind
     if re.fullmatch(r'arg\d+', sym) or '.' not in sym:
         return 'a kernel parameter'
+    if re.fullmatch(r'arg\d+((\.field\d+)|(\[\d+\]))+', sym):
+        return 'a field of a struct parameter'
     return "a device function's value ('f.x')"
 
 

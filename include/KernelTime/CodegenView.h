@@ -7,7 +7,10 @@
 // - At -O0 a kernel is allocas, loads and stores, and is marked optnone, so
 //   ScalarEvolution sees no induction variables. The copy's optnone is
 //   stripped, its accesses to non-local memory are made volatile (so nothing
-//   changes how often they run), and a light canonicalisation runs on it
+//   changes how often they run), except loads from a by-value parameter
+//   the kernel only reads (isReadOnlyByValParam: read-only like the
+//   locals SROA turns into values, so LICM may hoist a struct field that
+//   bounds a loop); and a light canonicalisation runs on it
 //   (SROA/mem2reg, early CSE, instcombine, loop-simplify, LICM, loop
 //   rotation).
 // - The codegen view (-ktime-codegen-view, on by default; the CodegenView
@@ -37,6 +40,7 @@
 #include <memory>
 
 namespace llvm {
+class Argument;
 class Loop;
 class LoopInfo;
 } // namespace llvm
@@ -44,6 +48,13 @@ class LoopInfo;
 namespace ktime {
 
 using FunctionSet = llvm::DenseSet<const llvm::Function *>;
+
+/// True if \p A is a by-value (byval) parameter of a kernel whose memory
+/// the kernel only reads: every use, through getelementptrs and casts, is
+/// a load or the source of a memcpy. A struct passed by value lives in the
+/// kernel's read-only parameter space; one the IR writes into or lets
+/// escape (its address passed to a call, stored, compared) is not.
+bool isReadOnlyByValParam(const llvm::Argument &A);
 
 /// What the user asks of the copy; the plugin fills it from its options.
 struct CodegenViewOptions {

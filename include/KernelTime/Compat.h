@@ -193,18 +193,19 @@ getMaxNTID(const llvm::Function &F) {
   return getNTIDAttr(F, "nvvm.maxntid", "maxntid");
 }
 
-/// Calls Fn(ArgNo, Name) for every parameter that debug info names. LLVM 19+
-/// keeps variable locations as debug records; older intrinsics are not
-/// produced by the clang versions KernelTime supports.
-inline void forEachDebugParamName(
+/// Calls Fn(ArgNo, Var) for every parameter that debug info describes (its
+/// name, and its type with the members of a struct). LLVM 19+ keeps
+/// variable locations as debug records; older intrinsics are not produced
+/// by the clang versions KernelTime supports.
+inline void forEachDebugParam(
     const llvm::Function &F,
-    const std::function<void(unsigned, llvm::StringRef)> &Fn) {
+    const std::function<void(unsigned, const llvm::DILocalVariable &)> &Fn) {
   for (const llvm::Instruction &I : llvm::instructions(F))
     for (const llvm::DbgVariableRecord &R :
          llvm::filterDbgVars(I.getDbgRecordRange()))
       if (const llvm::DILocalVariable *V = R.getVariable())
         if (V->getArg() != 0 && !V->getName().empty())
-          Fn(V->getArg() - 1, V->getName());
+          Fn(V->getArg() - 1, *V);
 }
 
 /// A target machine for the module's triple and \p CPU, if the tool that

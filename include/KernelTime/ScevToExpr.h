@@ -16,18 +16,41 @@
 
 #include <functional>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
 namespace llvm {
 class BinaryOperator;
+class DIType;
 class Function;
 class ICmpInst;
+class LoadInst;
 class Loop;
+class Type;
 class Value;
 } // namespace llvm
 
 namespace ktime {
+
+/// A scalar field of a kernel's by-value struct parameter (docs/usage.md,
+/// "Names a launch can bind"): an integer or floating-point member at a
+/// byte offset into the parameter, reached through nested structs and
+/// arrays.
+struct ParamField {
+  unsigned ArgNo = 0;
+  uint64_t Offset = 0;
+  /// The field's IR type: a launch's value is read as this type.
+  llvm::Type *Ty = nullptr;
+  /// "arg1.field2.field0", "arg1.field3[2]": the parameter's argN and the
+  /// field indices of the IR struct types (elements of arrays in brackets).
+  /// Always binds.
+  std::string Name;
+  /// The symbol expressions use: the parameter's name as getParamName
+  /// gives it, then the members' source names where debug info has them
+  /// ("p.in.n", "p.arr[2]"), else the IR path ("p.field1").
+  std::string Printed;
+};
 
 /// Gives IR values the names expressions print them with.
 class SymbolNamer {
@@ -36,6 +59,8 @@ public:
 
   /// "tid.x" for llvm.nvvm.read.ptx.sreg.tid.x and the other PTX special
   /// registers; the source name or "argN" for a parameter of the function;
+  /// the field's Printed name for a load of a scalar field of a kernel's
+  /// by-value struct parameter that the kernel only reads (getLoadedField);
   /// std::nullopt for anything else.
   std::optional<std::string> getSymbol(const llvm::Value *V) const;
 
@@ -43,14 +68,70 @@ public:
   /// debug info gives it, else "argN".
   std::string getParamName(unsigned ArgNo) const;
 
+  /// The field a load reads, if it is named: the load is of an integer or
+  /// floating-point value, at a constant offset into a by-value struct
+  /// parameter of the kernel that its IR only reads
+  /// (isReadOnlyByValParam), and covers exactly one scalar field; a field
+  /// withheld (WithholdFieldNames) is not named.
+  std::optional<ParamField> getLoadedField(const llvm::LoadInst &L) const;
+
+  /// The scalar field of a kernel's by-value struct parameter that \p Name
+  /// names: the parameter as argN or by getParamName, then the field's
+  /// path in the IR (".field1", "[2]") or in the source (".n", "[2]").
+  std::optional<ParamField> findField(llvm::StringRef Name) const;
+  /// The by-value struct parameter whose name begins \p Name followed by
+  /// "." or "[" (a field name that may be misspelt), if any.
+  std::optional<unsigned> getFieldParam(llvm::StringRef Name) const;
+  /// The Printed names of the scalar fields of parameter \p ArgNo in
+  /// order, at most \p Max of them; \p More gets how many were left out.
+  std::vector<std::string> listFields(unsigned ArgNo, size_t Max,
+                                      size_t &More) const;
+
   /// The symbol of a PTX special-register intrinsic ("tid.x", "WARP_SZ"), or
   /// std::nullopt if \p Callee is not one.
   static std::optional<std::string>
   getSpecialRegisterSymbol(llvm::StringRef Callee);
 
 private:
+  /// The field of parameter \p ArgNo at \p Offset bytes: of type \p Ty,
+  /// or the first scalar that starts there when \p Ty is null.
+  std::optional<ParamField> fieldAt(unsigned ArgNo, uint64_t Offset,
+                                    llvm::Type *Ty) const;
+  /// The byte offset of a source path (".in.n", "[2]") into the debug
+  /// type of parameter \p ArgNo, with the field's size in bits.
+  std::optional<std::pair<uint64_t, uint64_t>>
+  sourceOffset(unsigned ArgNo, llvm::StringRef Path) const;
+
   const llvm::Function &F;
   llvm::DenseMap<unsigned, std::string> DebugNames;
+  /// The debug type of each parameter that debug info describes.
+  llvm::DenseMap<unsigned, const llvm::DIType *> DebugTypes;
+  /// Each by-value struct parameter: whether its loads are named (the
+  /// function is a kernel that only reads it).
+  llvm::DenseMap<unsigned, bool> ReadOnly;
+  /// getLoadedField's answers before withholding (the Memory stage asks
+  /// about every unknown value of every address, often).
+  mutable llvm::DenseMap<const llvm::LoadInst *, std::optional<ParamField>>
+      LoadedFields;
+};
+
+/// While one lives, the fields it lists (by their Printed names) are not
+/// named: their loads are values the model does not know, as before fields
+/// had names. A launch that does not bind a field its counts need is
+/// predicted so (docs/usage.md, "Names a launch can bind"); the stages it
+/// runs meanwhile see the same names. Scopes nest; the innermost holds.
+class WithholdFieldNames {
+public:
+  explicit WithholdFieldNames(const std::set<std::string> &Fields);
+  ~WithholdFieldNames();
+  WithholdFieldNames(const WithholdFieldNames &) = delete;
+  WithholdFieldNames &operator=(const WithholdFieldNames &) = delete;
+
+  /// True while \p Printed is withheld.
+  static bool isWithheld(llvm::StringRef Printed);
+
+private:
+  const std::set<std::string> *Saved;
 };
 
 /// The integer \p V as an expression, read as signed or unsigned, of any

@@ -6,11 +6,13 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/Hashing.h"
 #include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/PatternMatch.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/Error.h"
@@ -58,15 +60,53 @@ static bool removeDeadInstructions(Function &F) {
   return true;
 }
 
+bool isReadOnlyByValParam(const Argument &A) {
+  if (!A.hasByValAttr() || !compat::isKernel(*A.getParent()))
+    return false;
+  SmallVector<const Value *, 8> Work = {&A};
+  SmallPtrSet<const Value *, 8> Seen;
+  while (!Work.empty()) {
+    const Value *V = Work.pop_back_val();
+    for (const Use &U : V->uses()) {
+      const User *Usr = U.getUser();
+      if (isa<LoadInst>(Usr))
+        continue;
+      if (isa<GetElementPtrInst>(Usr) || isa<BitCastInst>(Usr) ||
+          isa<AddrSpaceCastInst>(Usr)) {
+        if (Seen.insert(Usr).second)
+          Work.push_back(Usr);
+        continue;
+      }
+      if (const auto *MT = dyn_cast<MemTransferInst>(Usr))
+        if (&U == &MT->getRawSourceUse() && !MT->isVolatile())
+          continue;
+      return false;
+    }
+  }
+  return true;
+}
+
 /// Makes every access to memory other than a local variable volatile, so
 /// that the copy keeps the side effects -O0 code has in every iteration
 /// (LICM may not hoist or sink them, and no loop becomes empty). Accesses to
-/// allocas stay as they are: SROA must turn them into values.
+/// allocas stay as they are: SROA must turn them into values. So do loads
+/// from a by-value parameter the kernel only reads: nothing changes it, and
+/// a field that bounds a loop must be loop-invariant to count the loop.
 static void pinMemoryAccesses(Function &F) {
+  DenseMap<const Argument *, bool> ReadOnly;
   for (Instruction &I : instructions(F)) {
     if (auto *LI = dyn_cast<LoadInst>(&I)) {
-      if (!isa<AllocaInst>(getUnderlyingObject(LI->getPointerOperand())))
-        LI->setVolatile(true);
+      const Value *Base = getUnderlyingObject(LI->getPointerOperand());
+      if (isa<AllocaInst>(Base))
+        continue;
+      if (const auto *A = dyn_cast<Argument>(Base)) {
+        auto [It, New] = ReadOnly.try_emplace(A, false);
+        if (New)
+          It->second = isReadOnlyByValParam(*A);
+        if (It->second)
+          continue;
+      }
+      LI->setVolatile(true);
     } else if (auto *SI = dyn_cast<StoreInst>(&I)) {
       if (!isa<AllocaInst>(getUnderlyingObject(SI->getPointerOperand())))
         SI->setVolatile(true);

@@ -12,6 +12,7 @@
 #include "KernelTime/Compat.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -344,7 +345,14 @@ std::optional<Expr> ScevToExpr::visitUnknown(const SCEVUnknown *U) {
 std::string ScevToExpr::describeValue(const Value &V) {
   // What the value is, in the source's terms: IR names mean nothing there.
   std::string What = "a value computed in the kernel";
-  if (isa<LoadInst>(V))
+  const auto *ByVal = isa<LoadInst>(V)
+                          ? dyn_cast<Argument>(getUnderlyingObject(
+                                cast<LoadInst>(V).getPointerOperand()))
+                          : nullptr;
+  if (ByVal && ByVal->hasByValAttr())
+    What = "a value loaded from a struct passed by value, but not a named "
+           "field";
+  else if (isa<LoadInst>(V))
     What = "a value loaded from memory";
   else if (isa<CallBase>(V))
     What = "a call's result";

@@ -3,8 +3,11 @@
 // Kernel parameters print by their source name (IR value names survive with
 // -fno-discard-value-names; debug info gives them with -g) and otherwise as
 // argN. PTX special registers print with PTX's names (tid.x, ntid.x, ...).
+// A load of a scalar field of a by-value struct parameter prints as the
+// field (ParamFields.cpp).
 //
 //===----------------------------------------------------------------------===//
+#include "KernelTime/CodegenView.h"
 #include "KernelTime/Compat.h"
 #include "KernelTime/ScevToExpr.h"
 #include "llvm/IR/Argument.h"
@@ -15,9 +18,15 @@ using namespace llvm;
 namespace ktime {
 
 SymbolNamer::SymbolNamer(const Function &F) : F(F) {
-  compat::forEachDebugParamName(F, [this](unsigned ArgNo, StringRef Name) {
-    DebugNames.try_emplace(ArgNo, Name.str());
-  });
+  compat::forEachDebugParam(F,
+                            [this](unsigned ArgNo, const DILocalVariable &V) {
+                              DebugNames.try_emplace(ArgNo, V.getName().str());
+                              if (const DIType *T = V.getType())
+                                DebugTypes.try_emplace(ArgNo, T);
+                            });
+  for (const Argument &A : F.args())
+    if (A.hasByValAttr() && isa<StructType>(A.getParamByValType()))
+      ReadOnly[A.getArgNo()] = isReadOnlyByValParam(A);
 }
 
 std::string SymbolNamer::getParamName(unsigned ArgNo) const {
@@ -45,6 +54,9 @@ std::optional<std::string> SymbolNamer::getSymbol(const Value *V) const {
   if (const auto *CI = dyn_cast<CallInst>(V))
     if (const Function *Callee = CI->getCalledFunction())
       return getSpecialRegisterSymbol(Callee->getName());
+  if (const auto *L = dyn_cast<LoadInst>(V))
+    if (std::optional<ParamField> P = getLoadedField(*L))
+      return P->Printed;
   return std::nullopt;
 }
 

@@ -31,6 +31,17 @@ launchSubst(const std::map<std::string, Expr> &Params,
   return Subst;
 }
 
+void collectSymbols(const KernelInputs &In, std::set<std::string> &Symbols) {
+  for (const Expr *E :
+       {&In.Time, &In.Delay, &In.Barriers, &In.GlobalBytes,
+        &In.UncoalescedBytes, &In.L1HitBytes, &In.L2HitBytes, &In.SectorBytes,
+        &In.SectorBytesMissingL1, &In.SectorBytesMissingL2, &In.SharedBytes,
+        &In.HotAtomics})
+    E->collectSymbols(Symbols);
+  for (const KernelInputs &Fragment : In.Fragments)
+    collectSymbols(Fragment, Symbols);
+}
+
 namespace {
 
 /// The share of an execution of atomic \p A that lands on the launch's

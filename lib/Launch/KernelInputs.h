@@ -45,6 +45,10 @@ std::map<std::string, Expr>
 launchSubst(const std::map<std::string, Expr> &Params,
             const LaunchShape &Shape);
 
+/// Every symbol of \p In's expressions (its fragments' too): what the GPU
+/// stage needs values for.
+void collectSymbols(const KernelInputs &In, std::set<std::string> &Symbols);
+
 /// ptxas's spill code of a launch (spill_stores=, spill_loads= of the
 /// spec) and where it is assumed to run: after At, the instruction where the
 /// register estimate's pressure peaks.

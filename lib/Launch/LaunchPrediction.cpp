@@ -20,6 +20,9 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <cmath>
+#include <functional>
+#include <set>
+#include <tuple>
 
 using namespace llvm;
 
@@ -207,10 +210,19 @@ static void bindLoopCounts(const KernelReport &R,
     L.LoopTrips.push_back(T.Trip.substitute(Subst));
 }
 
+/// The builder of a kernel's inputs on a GPU with some fields withheld
+/// (WithholdFieldNames), made on its first use.
+using BuilderFor =
+    std::function<KernelInputBuilder &(const std::set<std::string> &)>;
+
+/// Rounds of withholding more fields after lane conditions named them.
+constexpr unsigned MaxWithholdRounds = 3;
+
 /// One launch on one GPU; false after an error the user must fix.
 bool predictOne(Module &M, const LaunchSpec &Spec, AnalysedKernel &K,
                 const GpuTarget &T, KernelInputBuilder &Builder,
-                RegisterCache &Estimates, const LaunchOptions &Opts,
+                const BuilderFor &GetBuilder, RegisterCache &Estimates,
+                const LaunchOptions &Opts,
                 const std::map<std::string, std::vector<std::string>> &Aliases,
                 bool HaveLineNames) {
   LaunchResult L;
@@ -272,24 +284,37 @@ bool predictOne(Module &M, const LaunchSpec &Spec, AnalysedKernel &K,
   L.GpuArch = T.Arch;
   L.ArchRuns = Arch.Runs;
   L.ArchNote = Arch.Note;
-  L.Estimated =
-      estimateUnknownCounts(Builder.timeSymbols(), Opts.UnknownTrip, *Params);
-  if (!L.Estimated.empty()) {
-    std::string Names;
-    // Two names, and how many more (the JSON report's "estimated" has
-    // them all), so that the remark stays one line.
-    for (size_t I = 0; I != L.Estimated.size() && I != 2; ++I)
-      Names += (I ? ", " : "") + L.Estimated[I].first;
-    if (L.Estimated.size() > 2)
-      Names += " and " + std::to_string(L.Estimated.size() - 2) + " more";
-    L.Assumptions.push_back(
-        "an estimate: the code does not give the count of " + Names +
-        ", and the launch does not say it; assumed " +
-        std::to_string(Opts.UnknownTrip) +
-        " iterations per entry (-ktime-unknown-trip); give the real count "
-        "in the launch (" +
-        L.Estimated.front().first + "=N)");
-  }
+  // Fields of by-value parameters that the model needs and the spec does
+  // not bind are withheld: the model without their names counts as before
+  // fields had any (an estimate where they bound a loop), not none at all.
+  std::set<std::string> Withheld =
+      unboundFields(F, Builder.modelSymbols(), *Params);
+  std::optional<WithholdFieldNames> Scope;
+  KernelInputBuilder *B = &Builder;
+  const std::map<std::string, Expr> Given = *Params;
+  size_t EstimateAt = L.Assumptions.size(), EstimateSaid = 0;
+  // The model for Withheld, its loop counts estimated, said where the
+  // estimate is said.
+  auto ChooseModel = [&] {
+    Scope.reset();
+    if (!Withheld.empty()) {
+      Scope.emplace(Withheld);
+      B = &GetBuilder(Withheld);
+    }
+    *Params = Given;
+    L.Estimated =
+        estimateUnknownCounts(B->timeSymbols(), Opts.UnknownTrip, *Params);
+    std::vector<std::string> Said;
+    if (!Withheld.empty())
+      Said.push_back(withheldFieldsAssumption(F, Withheld));
+    if (!L.Estimated.empty())
+      Said.push_back(estimateAssumption(L.Estimated, Opts.UnknownTrip));
+    auto At = L.Assumptions.begin() + EstimateAt;
+    At = L.Assumptions.erase(At, At + EstimateSaid);
+    L.Assumptions.insert(At, Said.begin(), Said.end());
+    EstimateSaid = Said.size();
+  };
+  ChooseModel();
 
   std::string RegsHow;
   L.Regs =
@@ -351,14 +376,28 @@ bool predictOne(Module &M, const LaunchSpec &Spec, AnalysedKernel &K,
   Shape.Grid = Spec.Grid;
   Shape.Block = L.Block;
   Shape.BlocksPerSM = Occ->BlocksPerSM;
-  bindLoopCounts(*K.Report, launchSubst(*Params, Shape), T.WarpSize, L);
   SpillCode Spills;
   Spills.StoreBytes = Spec.SpillStoreBytes;
   Spills.LoadBytes = Spec.SpillLoadBytes;
   if (Spills.StoreBytes + Spills.LoadBytes > 0)
     Spills.At = estimateOf(F, Estimates).PeakAt;
-  KernelInputs In = Builder.build(*Params, Shape, *Occ, Opts.ColdCache, *Hits,
-                                  Spills, L.Assumptions);
+  // Lane conditions can name fields the plain model does not: withheld
+  // too, in at most a few rounds.
+  KernelInputs In;
+  for (unsigned Round = 0;; ++Round) {
+    std::vector<std::string> Said;
+    In = B->build(*Params, Shape, *Occ, Opts.ColdCache, *Hits, Spills, Said);
+    std::set<std::string> Needed;
+    collectSymbols(In, Needed);
+    std::set<std::string> More = unboundFields(F, Needed, *Params);
+    if (More.empty() || Round == MaxWithholdRounds) {
+      append_range(L.Assumptions, Said);
+      break;
+    }
+    Withheld.insert(More.begin(), More.end());
+    ChooseModel();
+  }
+  bindLoopCounts(*K.Report, launchSubst(*Params, Shape), T.WarpSize, L);
   L.Time = In.Time;
   L.Delay = In.Delay;
   L.Barriers = In.Barriers;
@@ -382,8 +421,7 @@ bool predictOne(Module &M, const LaunchSpec &Spec, AnalysedKernel &K,
   for (const ModelNote &N : K.Report->Notes)
     L.Assumptions.push_back(N.Text);
   L.Predicted = true;
-  predictOtherModels(L, Builder, F, *K.FAM, *Params, Shape, T, Clocks,
-                     Opts.Model);
+  predictOtherModels(L, *B, F, *K.FAM, *Params, Shape, T, Clocks, Opts.Model);
   // A model's time that is not a finite, non-negative number is no time
   // (and would not be JSON in the report).
   for (auto It = L.Models.begin(); It != L.Models.end();)
@@ -468,9 +506,11 @@ readRequestedLaunches(Module &M, const LaunchOptions &Opts) {
 bool predictLaunches(Module &M, const std::vector<LaunchSpec> &Specs,
                      std::vector<AnalysedKernel> &Kernels,
                      const LaunchOptions &Opts) {
-  // One per kernel and GPU: the Thread stage runs once for all its launches.
-  std::map<std::pair<const Function *, const GpuTarget *>,
-           std::unique_ptr<KernelInputBuilder>>
+  // One per kernel and GPU (and fields withheld): the Thread stage runs
+  // once for all its launches.
+  std::map<
+      std::tuple<const Function *, const GpuTarget *, std::set<std::string>>,
+      std::unique_ptr<KernelInputBuilder>>
       Builders;
   RegisterCache Estimates;
   // A line name binds the launched kernel's own symbols: its loops, the
@@ -521,16 +561,24 @@ bool predictLaunches(Module &M, const std::vector<LaunchSpec> &Specs,
       continue;
     }
     for (const GpuTarget *T : (*K)->Targets) {
-      std::unique_ptr<KernelInputBuilder> &B = Builders[{(*K)->Analysed, T}];
-      if (!B) {
-        // The report's model is the plain model of the first target.
-        const ThreadModel *Known =
-            (*K)->Model && T == (*K)->Targets.front() ? &*(*K)->Model : nullptr;
-        B = std::make_unique<KernelInputBuilder>(
-            *(*K)->Analysed, *(*K)->FAM, *T, Opts.BarrierFragments, Known);
-      }
-      if (!predictOne(M, Spec, **K, *T, *B, Estimates, Opts,
-                      Aliases[(*K)->Report], HaveLineNames)) {
+      // Made under the WithholdFieldNames of Withheld (predictOne's).
+      BuilderFor GetBuilder =
+          [&](const std::set<std::string> &Withheld) -> KernelInputBuilder & {
+        std::unique_ptr<KernelInputBuilder> &B =
+            Builders[{(*K)->Analysed, T, Withheld}];
+        if (!B) {
+          // The report's model is the plain model of the first target.
+          const ThreadModel *Known =
+              (*K)->Model && Withheld.empty() && T == (*K)->Targets.front()
+                  ? &*(*K)->Model
+                  : nullptr;
+          B = std::make_unique<KernelInputBuilder>(
+              *(*K)->Analysed, *(*K)->FAM, *T, Opts.BarrierFragments, Known);
+        }
+        return *B;
+      };
+      if (!predictOne(M, Spec, **K, *T, GetBuilder({}), GetBuilder, Estimates,
+                      Opts, Aliases[(*K)->Report], HaveLineNames)) {
         AllGood = false;
         break;
       }

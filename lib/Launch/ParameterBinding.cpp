@@ -1,9 +1,10 @@
 //===- ParameterBinding.cpp - A launch spec's values bound to a kernel ----===//
 //
 // Each NAME=VALUE of a launch spec names a parameter of the kernel (by
-// source name or argN) or a symbol of its model (trip.L12); its value is
-// checked against what the parameter's type holds and bound as the kernel
-// receives it: an integer as written (either reading of its bits), a
+// source name or argN), a field of a struct it takes by value (p.n or
+// arg1.field1) or a symbol of its model (trip.L12); its value is
+// checked against what the parameter's (or field's) type holds and bound as
+// the kernel receives it: an integer as written (either reading of its bits), a
 // floating-point value rounded to the type (docs/usage.md, "Launch specs").
 //
 //===----------------------------------------------------------------------===//
@@ -19,6 +20,9 @@ using namespace llvm;
 namespace ktime {
 
 namespace {
+
+/// The fields an error about a misspelt field lists, at most.
+constexpr size_t MaxFieldsListed = 12;
 
 /// 2^(Bits - 1): the first value above the signed range of an integer of
 /// \p Bits bits (1 <= Bits <= 64).
@@ -88,6 +92,11 @@ bindParameters(const LaunchSpec &Spec, const Function &F,
         Param = &A;
       }
     }
+    // A field of a struct passed by value: arg1.field1, or p.n by source
+    // names (docs/usage.md, "Names a launch can bind").
+    std::optional<ParamField> Field;
+    if (!Symbol && (Field = Names.findField(Name)))
+      Symbol = Field->Printed;
     if (!Symbol && ModelSymbols.count(Name))
       Symbol = Name;
     // A line name stands for every loop of that line in the model (the
@@ -100,6 +109,19 @@ bindParameters(const LaunchSpec &Spec, const Function &F,
         if (ModelSymbols.count(S))
           Symbols.push_back(S);
     if (Symbols.empty()) {
+      if (std::optional<unsigned> ArgNo = Names.getFieldParam(Name)) {
+        size_t More = 0;
+        std::vector<std::string> Fields =
+            Names.listFields(*ArgNo, MaxFieldsListed, More);
+        std::string List = Fields.empty() ? "none" : join(Fields, ", ");
+        if (More)
+          List += " and " + std::to_string(More) + " more";
+        return Fail("'" + Name + "' is not a field of parameter " +
+                    Names.getParamName(*ArgNo) + " of " +
+                    demangle(F.getName().str()) + " (its integer and " +
+                    "floating-point fields: " + List + "; arg" +
+                    std::to_string(*ArgNo) + ".fieldJ always works)");
+      }
       std::string Hint;
       if (!HaveLineNames && isLineName(Name))
         Hint = "; a line name (trip.L12) needs source locations "
@@ -112,12 +134,13 @@ bindParameters(const LaunchSpec &Spec, const Function &F,
     Symbol = Symbols.front();
     for (const std::string &S : Symbols)
       if (auto [It, New] = GivenBy.try_emplace(S, Name); !New)
-        return Fail("'" + It->second + "' and '" + Name +
-                    "' both give parameter " + S);
+        return Fail("'" + It->second + "' and '" + Name + "' both give " +
+                    (Field ? "field " : "parameter ") + S);
     auto Bad = [&](const Twine &Why) {
       return Fail("'" + Name + "=" + Number.Text + "': " + Why.str());
     };
-    Type *Ty = Param ? Param->getType() : nullptr;
+    // A field's value is read as the field's type, as a parameter's is.
+    Type *Ty = Param ? Param->getType() : Field ? Field->Ty : nullptr;
     Rational Value;
     if (Ty && Ty->isFloatingPointTy()) {
       // The value the kernel receives: rounded to the parameter's type.
@@ -146,10 +169,10 @@ bindParameters(const LaunchSpec &Spec, const Function &F,
     std::optional<std::string> Why;
     if (Ty && Ty->isIntegerTy())
       Why = checkIntegerValue(Value, Ty->getIntegerBitWidth());
-    else if (!Param && StringRef(*Symbol).starts_with("trip.") &&
+    else if (!Ty && StringRef(*Symbol).starts_with("trip.") &&
              (!Value.isInteger() || Value.sign() < 0))
       Why = "a trip count is a non-negative integer";
-    else if (!Param && StringRef(*Symbol).starts_with("addresses.") &&
+    else if (!Ty && StringRef(*Symbol).starts_with("addresses.") &&
              (!Value.isInteger() || Value.sign() <= 0))
       Why = "a number of addresses is a positive integer";
     if (Why)
@@ -187,6 +210,54 @@ estimateUnknownCounts(const std::set<std::string> &TimeSymbols,
       Estimated.emplace_back(S, Rational(Default));
     }
   return Estimated;
+}
+
+std::set<std::string> unboundFields(const Function &F,
+                                    const std::set<std::string> &Symbols,
+                                    const std::map<std::string, Expr> &Params) {
+  SymbolNamer Names(F);
+  std::set<std::string> Unbound;
+  for (const std::string &S : Symbols)
+    if (!Params.count(S))
+      if (std::optional<ParamField> P = Names.findField(S);
+          P && P->Printed == S)
+        Unbound.insert(S);
+  return Unbound;
+}
+
+std::string withheldFieldsAssumption(const Function &F,
+                                     const std::set<std::string> &Withheld) {
+  SymbolNamer Names(F);
+  std::vector<std::string> Each;
+  for (const std::string &S : Withheld) {
+    std::optional<ParamField> P = Names.findField(S);
+    Each.push_back(P && P->Name != S ? S + " (" + P->Name + ")" : S);
+  }
+  bool One = Each.size() == 1;
+  return std::string("the launch binds no value for the struct field") +
+         (One ? " " : "s ") + join(Each, ", ") +
+         " that the counts or the time use: " + (One ? "its" : "their") +
+         " loads are taken as unknown values loaded from memory, and a loop " +
+         (One ? "it bounds" : "they bound") + " is estimated; bind " +
+         *Withheld.begin() + "=N for the real count";
+}
+
+std::string estimateAssumption(
+    const std::vector<std::pair<std::string, Rational>> &Estimated,
+    unsigned Default) {
+  std::string Names;
+  // Two names, and how many more (the JSON report's "estimated" has
+  // them all), so that the remark stays one line.
+  for (size_t I = 0; I != Estimated.size() && I != 2; ++I)
+    Names += (I ? ", " : "") + Estimated[I].first;
+  if (Estimated.size() > 2)
+    Names += " and " + std::to_string(Estimated.size() - 2) + " more";
+  return "an estimate: the code does not give the count of " + Names +
+         ", and the launch does not say it; assumed " +
+         std::to_string(Default) +
+         " iterations per entry (-ktime-unknown-trip); give the real count "
+         "in the launch (" +
+         Estimated.front().first + "=N)";
 }
 
 } // namespace ktime

@@ -16,6 +16,7 @@
 #include "llvm/IR/Instructions.h"
 
 #include <cmath>
+#include <memory>
 
 using namespace llvm;
 
@@ -27,12 +28,20 @@ constexpr int64_t MaxIterationsSummed = 8;
 BranchReach KernelInputBuilder::reachOf(const MemoryAnalysis &MA,
                                         ReachCache &Cache) const {
   std::set<std::string> Params;
-  SymbolNamer Names(F);
+  auto Names = std::make_shared<SymbolNamer>(F);
   for (const Argument &A : F.args())
-    Params.insert(Names.getParamName(A.getArgNo()));
+    Params.insert(Names->getParamName(A.getArgNo()));
+  // Fields of by-value parameters are bound as parameters are (one the
+  // launch does not bind is withheld: LaunchPrediction.cpp).
+  auto IsParam = [Params, Names](const std::string &S) {
+    if (Params.count(S))
+      return true;
+    std::optional<ParamField> P = Names->findField(S);
+    return P && P->Printed == S;
+  };
   return [this, &MA, &Cache,
-          Params](const BasicBlock &Branch,
-                  const BasicBlock &Succ) -> std::optional<Expr> {
+          IsParam](const BasicBlock &Branch,
+                   const BasicBlock &Succ) -> std::optional<Expr> {
     auto [It, New] = Cache.try_emplace({&Branch, &Succ});
     if (!New)
       return It->second;
@@ -58,7 +67,7 @@ BranchReach KernelInputBuilder::reachOf(const MemoryAnalysis &MA,
       StringRef Name(S);
       if (Name.starts_with("tid.") || Name.starts_with("ctaid.") ||
           Name.starts_with("ntid.") || Name.starts_with("nctaid.") ||
-          Params.count(S))
+          IsParam(S))
         continue;
       if (!Name.starts_with("iter."))
         return std::nullopt;

@@ -19,6 +19,9 @@
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <set>
+#include <tuple>
+
 #ifndef KTIME_VERSION
 #define KTIME_VERSION "unknown"
 #endif
@@ -54,13 +57,34 @@ json::Object loopObject(const LoopTrip &T) {
 }
 
 /// Each parameter's names: argN, which always binds, and the name
-/// expressions print it with (the same, or its source name).
-json::Array parameterNames(const llvm::Function &F) {
+/// expressions print it with (the same, or its source name); then each
+/// field of a by-value parameter that the kernel's counts or time use:
+/// arg1.field1 and its printed name (p.n), with its IR type.
+json::Array parameterNames(const KernelReport &R) {
+  const llvm::Function &F = *R.Kernel;
   SymbolNamer Namer(F);
   json::Array A;
   for (const Argument &Arg : F.args())
     A.push_back(json::Object{{"name", "arg" + std::to_string(Arg.getArgNo())},
                              {"printed", Namer.getParamName(Arg.getArgNo())}});
+  std::set<std::string> Symbols;
+  for (const LoopTrip &T : R.Loops)
+    T.Trip.collectSymbols(Symbols);
+  for (const Expr *E : {&R.Time, &R.Delay, &R.Barriers})
+    E->collectSymbols(Symbols);
+  std::vector<ParamField> Fields;
+  for (const std::string &S : Symbols)
+    if (std::optional<ParamField> P = Namer.findField(S); P && P->Printed == S)
+      Fields.push_back(*P);
+  llvm::sort(Fields, [](const ParamField &X, const ParamField &Y) {
+    return std::tie(X.ArgNo, X.Offset) < std::tie(Y.ArgNo, Y.Offset);
+  });
+  for (const ParamField &P : Fields) {
+    std::string Type;
+    raw_string_ostream(Type) << *P.Ty;
+    A.push_back(
+        json::Object{{"name", P.Name}, {"printed", P.Printed}, {"type", Type}});
+  }
   return A;
 }
 
@@ -131,7 +155,7 @@ json::Object launchObject(const KernelReport &R, const LaunchResult &L) {
                               {"hot_atomics", P.HotAtomics},
                               {"atomic_cycles", P.AtomicCycles}}},
       {"loops", std::move(Loops)},
-      {"parameters", parameterNames(*R.Kernel)},
+      {"parameters", parameterNames(R)},
       {"assumptions", strings(L.Assumptions)},
       {"arch", json::Object{{"code", R.Arch},
                             {"gpu", L.GpuArch},
