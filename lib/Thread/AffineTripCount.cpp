@@ -409,6 +409,11 @@ countAffineTest(const Loop &L, const ExitTest &Test, ScalarEvolution &SE,
     Assumed.push_back("the step of the counter, " + S->str() + ", is assumed " +
                       (Up ? "positive" : "negative") +
                       ": the loop would not end otherwise");
+    // A thread whose step has the other sign cannot be in the loop of a
+    // kernel that returns; the count stays defined for it (a launch
+    // evaluates it for every thread) with the step clamped to +-1.
+    S = Up ? Expr::max(Expr::constant(1), *S)
+           : Expr::min(Expr::constant(-1), *S);
   }
 
   std::optional<AffineTrip> Result;

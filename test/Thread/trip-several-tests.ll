@@ -137,9 +137,11 @@ exit:
 ; never ends unless step > 0, so the kernel's returning says step > 0 where
 ; the loop runs: max(0, ceildiv(n - j0, step)) at the top (n = 100, j0 = 3,
 ; step = 10: j = 3, 13, ..., 93: 10 = ceildiv(97, 10)), with the
-; Assumption.
+; Assumption. A thread with step <= 0 cannot be in the loop of a kernel that
+; returns; the step is clamped to max(1, step) so that the count stays
+; defined for every thread a launch evaluates.
 ; CHECK-LABEL: kernel step_of_unknown_sign
-; CHECK:      loop1: trip = max(0, ceildiv(n - j0, step)) [header runs trip + 1 times]{{(, lat = .*)?$}}
+; CHECK:      loop1: trip = max(0, ceildiv(n - j0, max(1, step))) [header runs trip + 1 times]{{(, lat = .*)?$}}
 ; CHECK-NEXT:   assumption: the step of the counter, step, is assumed positive: the loop would not end otherwise
 define ptx_kernel void @step_of_unknown_sign(ptr %a, i32 %j0, i32 %n, i32 %step) #0 {
 entry:
