@@ -170,6 +170,12 @@ public:
   const std::vector<std::string> &getAssumptions() const { return Assumptions; }
   const std::string &getFailure() const { return Failure; }
 
+  /// Whether values a comparison chooses (a select, a branch's phi, an i1)
+  /// convert (ChosenValues.cpp). Off by default: the loop counts take them;
+  /// the memory and data stages, whose lane analyses read addresses as
+  /// strides in the thread ids, do not.
+  void setReadChosenValues(bool On) { ReadChosenValues = On; }
+
 private:
   std::optional<Expr> visit(const llvm::SCEV *S);
   std::optional<Expr> visitAddRec(const llvm::SCEVAddRecExpr *AR);
@@ -205,6 +211,7 @@ private:
   const llvm::Loop *Scope = nullptr;
   std::vector<std::string> Assumptions;
   std::string Failure;
+  bool ReadChosenValues = false;
 };
 
 } // namespace ktime

@@ -335,8 +335,9 @@ std::optional<Expr> ScevToExpr::visitUnknown(const SCEVUnknown *U) {
     return Expr::symbol(*Name);
   if (std::optional<Expr> E = visitDivision(U->getValue()))
     return E;
-  if (std::optional<Expr> E = visitChosen(U->getValue()))
-    return E;
+  if (ReadChosenValues)
+    if (std::optional<Expr> E = visitChosen(U->getValue()))
+      return E;
   return fail("a value that is neither a kernel parameter nor a PTX "
               "special register (" +
               describeValue(*U->getValue()) + ")");

@@ -307,8 +307,13 @@ bool predictOne(Module &M, const LaunchSpec &Spec, AnalysedKernel &K,
     std::vector<std::string> Said;
     if (!Withheld.empty())
       Said.push_back(withheldFieldsAssumption(F, Withheld));
-    if (!L.Estimated.empty())
-      Said.push_back(estimateAssumption(L.Estimated, Opts.UnknownTrip));
+    if (!L.Estimated.empty()) // A withheld field's count: bind the field.
+      Said.push_back(estimateAssumption(
+          L.Estimated, Opts.UnknownTrip,
+          Withheld.empty() ||
+                  Builder.modelSymbols().count(L.Estimated.front().first)
+              ? L.Estimated.front().first
+              : *Withheld.begin()));
     auto At = L.Assumptions.begin() + EstimateAt;
     At = L.Assumptions.erase(At, At + EstimateSaid);
     L.Assumptions.insert(At, Said.begin(), Said.end());

@@ -244,7 +244,7 @@ std::string withheldFieldsAssumption(const Function &F,
 
 std::string estimateAssumption(
     const std::vector<std::pair<std::string, Rational>> &Estimated,
-    unsigned Default) {
+    unsigned Default, const std::string &BindHint) {
   std::string Names;
   // Two names, and how many more (the JSON report's "estimated" has
   // them all), so that the remark stays one line.
@@ -257,7 +257,7 @@ std::string estimateAssumption(
          std::to_string(Default) +
          " iterations per entry (-ktime-unknown-trip); give the real count "
          "in the launch (" +
-         Estimated.front().first + "=N)";
+         BindHint + "=N)";
 }
 
 } // namespace ktime

@@ -56,10 +56,12 @@ std::string withheldFieldsAssumption(const llvm::Function &F,
                                      const std::set<std::string> &Withheld);
 
 /// The assumption of an estimate (estimateUnknownCounts gave \p
-/// Estimated with \p Default iterations).
+/// Estimated with \p Default iterations); \p BindHint is what the launch
+/// binds to give the first count (the symbol, or the field a withheld
+/// field's count comes from).
 std::string estimateAssumption(
     const std::vector<std::pair<std::string, Rational>> &Estimated,
-    unsigned Default);
+    unsigned Default, const std::string &BindHint);
 
 /// Binds each loop count among \p TimeSymbols (trip.*) that \p Params
 /// leaves unbound to \p Default (0: none is bound) and returns them with

@@ -385,6 +385,7 @@ std::vector<LoopTrip> computeLoopTrips(Function &F, LoopInfo &LI,
     auto It = Names.find(L);
     return getIterSymbol(It == Names.end() ? "outer" : It->second.Name);
   });
+  Conv.setReadChosenValues(true);
   std::vector<LoopTrip> Result;
   for (Loop *L : Loops) {
     Result.push_back(computeOne(*L, Names[L], SE, Conv, Namer));

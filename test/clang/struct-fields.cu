@@ -118,10 +118,11 @@ __global__ void scale(float *a, Scale p) {
 // G: remark: kernel scale on a100-pcie-40gb, grid 1x1x1, block 256x1x1: predicted {{[0-9.]+}} us; bound: {{[a-zA-Z0-9]+}} {{.*}}; occupancy {{[0-9]+}}% [
 //
 // Unbound, the count is estimated at 16, as a loop the code gives no
-// count for:
+// count for; trip.loop1 exists only in the model without the field's name,
+// so the estimate says to bind the field (a launch refuses trip.loop1 here):
 // UNBOUND: remark: kernel scale on a100-pcie-40gb, grid 1x1x1, block 256x1x1: predicted {{[0-9.]+}} us; {{.*}}; estimate: trip.loop1 = 16 [
 // UNBOUND: remark: assumption (a100-pcie-40gb, launch 'scale:grid=1,block=256'): the launch binds no value for the struct field arg1.field1 that the counts or the time use: its loads are taken as unknown values loaded from memory, and a loop it bounds is estimated; bind arg1.field1=N for the real count
-// UNBOUND: remark: assumption (a100-pcie-40gb, launch 'scale:grid=1,block=256'): an estimate: the code does not give the count of trip.loop1, and the launch does not say it; assumed 16 iterations per entry
+// UNBOUND: remark: assumption (a100-pcie-40gb, launch 'scale:grid=1,block=256'): an estimate: the code does not give the count of trip.loop1, and the launch does not say it; assumed 16 iterations per entry (-ktime-unknown-trip); give the real count in the launch (arg1.field1=N) [
 
 // The grid-stride form: thread i0 = ctaid.x x 256 + tid.x of a grid of 4
 // blocks visits i0, i0 + 1024, ... below 1000: once for i0 < 1000 (1000 of
