@@ -151,6 +151,9 @@ public:
   static Expr ceilDiv(const Expr &A, const Expr &B);
   static Expr min(const Expr &A, const Expr &B);
   static Expr max(const Expr &A, const Expr &B);
+  /// The sum of \p Terms (0 for none), in one step: faster than adding them
+  /// one by one, which simplifies every partial sum.
+  static Expr sum(llvm::ArrayRef<Expr> Terms);
   /// The least / greatest of \p Ops; an empty list gives the constant 0.
   static Expr min(llvm::ArrayRef<Expr> Ops);
   static Expr max(llvm::ArrayRef<Expr> Ops);

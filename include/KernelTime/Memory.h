@@ -194,6 +194,17 @@ struct AccessGroup {
 const llvm::BasicBlock *getEntryPredecessor(const llvm::BasicBlock &BB,
                                             const llvm::DominatorTree &DT);
 
+/// How much of a kernel's memory behaviour a MemoryAnalysis works out.
+enum class MemoryDetail {
+  /// Every access's pattern and counts and the lanes of each branch: what
+  /// the access remarks and the instruction counts read. No groups.
+  Patterns,
+  /// Besides, the accesses grouped by base and offset with each group's
+  /// reuse and footprints (the cache model of a launch's prediction), the
+  /// costly part on a kernel with hundreds of accesses.
+  Full,
+};
+
 /// Memory behaviour of one kernel for one GPU target.
 class MemoryAnalysis {
 public:
@@ -203,10 +214,13 @@ public:
   /// \p Params binds parameter symbols when a launch gives their values
   /// (symbolic lane strides then become numbers). activeLanes uses \p F's
   /// analyses in \p FAM: they must stay valid while it is called.
+  /// \p Detail: with Patterns, groups() is empty and the footprints are
+  /// unknown.
   MemoryAnalysis(llvm::Function &F, llvm::FunctionAnalysisManager &FAM,
                  const GpuTarget &T,
                  std::optional<std::array<unsigned, 3>> BlockDim,
-                 const Bindings &Params = {});
+                 const Bindings &Params = {},
+                 MemoryDetail Detail = MemoryDetail::Full);
   ~MemoryAnalysis();
   MemoryAnalysis(MemoryAnalysis &&);
 
@@ -262,6 +276,7 @@ private:
   llvm::Function &F;
   const GpuTarget &T;
   std::optional<std::array<unsigned, 3>> BlockDim;
+  MemoryDetail Detail;
   std::vector<AccessInfo> Accesses;
   std::vector<AccessGroup> Groups;
   llvm::DenseMap<const llvm::Instruction *, unsigned> Index;

@@ -129,13 +129,15 @@ using BranchReach = std::function<std::optional<Expr>(
 /// \p NominalLatencies binds each lat.* symbol to the target's nominal value
 /// to choose critical paths. With \p Reach, the nodes on one side of a
 /// divergent branch of \p F (not of its callees) count only when some lane
-/// of the warp takes that side.
-ThreadModel computeThreadModel(llvm::Function &F,
-                               llvm::FunctionAnalysisManager &FAM,
-                               const CostModel &Costs,
-                               const Bindings &NominalLatencies,
-                               const CostAdjuster &Adjust = nullptr,
-                               const BranchReach &Reach = nullptr);
+/// of the warp takes that side. \p KnownTrips: \p F's loops as
+/// computeLoopTrips gave them, when the caller has them (a model computed
+/// again with other costs spares counting the loops again), or null.
+ThreadModel
+computeThreadModel(llvm::Function &F, llvm::FunctionAnalysisManager &FAM,
+                   const CostModel &Costs, const Bindings &NominalLatencies,
+                   const CostAdjuster &Adjust = nullptr,
+                   const BranchReach &Reach = nullptr,
+                   const std::vector<LoopTrip> *KnownTrips = nullptr);
 
 /// A kernel cut at its top-level barriers (max-plus paper: barriers split a
 /// kernel into fragments executed strictly in sequence). A cut is a

@@ -3,7 +3,8 @@
 // The public constructors and operators of ktime::Expr. Each one converts its
 // operands to the polynomial normal form (Poly.cpp), combines them there
 // (with MinMax.cpp and Division.cpp for the non-polynomial atoms) and renders
-// the canonical result, so every Expr value is canonical. Also the
+// the canonical result, so every Expr value is canonical; sums merge their
+// operands' terms directly (Sum.cpp), with the same result. Also the
 // structural total order used for canonical sorting and equality.
 // A log2 is an atom like a symbol: Expr::log2 folds a constant operand and
 // keeps any other as it is.
@@ -125,7 +126,7 @@ Expr operator+(const Expr &A, const Expr &B) {
     return addNonZeroConstant(A, *B.getConstant());
   if (A.isConstant())
     return addNonZeroConstant(B, *A.getConstant());
-  return render(toPoly(A) + toPoly(B));
+  return linearSum({A, B});
 }
 Expr operator-(const Expr &A, const Expr &B) {
   if (isConstantValue(B, 0))
@@ -134,7 +135,7 @@ Expr operator-(const Expr &A, const Expr &B) {
     return Expr::constant(*A.getConstant() - *B.getConstant());
   if (B.isConstant())
     return addNonZeroConstant(A, -*B.getConstant());
-  return render(toPoly(A) - toPoly(B));
+  return linearSum({A, B}, {Rational(1), Rational(-1)});
 }
 Expr operator*(const Expr &A, const Expr &B) {
   if (isConstantValue(A, 0) || isConstantValue(B, 0))
@@ -196,12 +197,8 @@ Expr Expr::log2(const Expr &A) {
 
 Expr Expr::withOperands(llvm::ArrayRef<Expr> Ops) const {
   switch (getKind()) {
-  case Kind::Add: {
-    Poly P;
-    for (const Expr &Op : Ops)
-      P += toPoly(Op);
-    return render(P);
-  }
+  case Kind::Add:
+    return linearSum(Ops);
   case Kind::Mul: {
     Poly P = Poly::constant(Rational(1));
     for (const Expr &Op : Ops)

@@ -104,6 +104,9 @@ Rational rationalGcd(const Rational &A, const Rational &B);
 
 /// The normal form of a canonical Expr.
 Poly toPoly(const Expr &E);
+/// The coefficient and monomial of \p T, a canonical expression that is
+/// not a sum (its one term of toPoly).
+void splitTerm(const Expr &T, Rational &Coef, Monomial &Mono);
 /// The canonical Expr of a normal form.
 Expr render(const Poly &P);
 
@@ -112,6 +115,10 @@ Expr makeNode(Expr::Kind K, llvm::SmallVector<Expr, 2> Ops,
               std::shared_ptr<const detail::ExprNode> NormKey = nullptr,
               const Rational &NormCoef = Rational(1));
 
+/// The canonical sum of \p Ops, each times its entry of \p Scales (all 1
+/// when empty): render(sum of Scales[I] * toPoly(Ops[I])), merging the
+/// operands' term lists and keeping the nodes of terms that do not combine.
+Expr linearSum(llvm::ArrayRef<Expr> Ops, llvm::ArrayRef<Rational> Scales = {});
 /// Canonical min (\p K == Min) or max (\p K == Max) of the operands.
 Poly minMaxPoly(Expr::Kind K, std::vector<Poly> Ops);
 /// Canonical floor(A / B) or, with \p Ceil, ceil(A / B).

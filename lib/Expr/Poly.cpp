@@ -9,6 +9,7 @@
 #include "ExprImpl.h"
 
 #include <algorithm>
+#include <cassert>
 
 using namespace ktime;
 using detail::ExprAccess;
@@ -145,45 +146,56 @@ static std::pair<Rational, Expr> atomKey(const Expr &E) {
   return {Rational(1), E};
 }
 
-Poly ktime::toPoly(const Expr &E) {
-  switch (E.getKind()) {
+void ktime::splitTerm(const Expr &T, Rational &Coef, Monomial &Mono) {
+  Coef = Rational(1);
+  Mono.clear();
+  switch (T.getKind()) {
   case Expr::Kind::Constant:
-    return Poly::constant(*E.getConstant());
+    Coef = *T.getConstant();
+    return;
   case Expr::Kind::Symbol:
-    return Poly::atom(E);
-  case Expr::Kind::Add: {
-    Poly P;
-    for (const Expr &Op : E.operands())
-      P += toPoly(Op);
-    return P;
-  }
-  case Expr::Kind::Mul: {
-    Rational Coef(1);
-    Monomial M;
-    for (const Expr &Op : E.operands()) {
+    Mono.push_back(T);
+    return;
+  case Expr::Kind::Add:
+    assert(false && "a sum is not a term");
+    return;
+  case Expr::Kind::Mul:
+    for (const Expr &Op : T.operands()) {
       if (Op.isConstant()) {
         Coef *= *Op.getConstant();
         continue;
       }
       auto [C, Key] = atomKey(Op);
       Coef *= C;
-      M.push_back(Key);
+      Mono.push_back(Key);
     }
-    llvm::sort(M, exprLess);
-    Poly P;
-    P.addTerm(M, Coef);
-    return P;
-  }
+    llvm::sort(Mono, exprLess);
+    return;
   case Expr::Kind::FloorDiv:
   case Expr::Kind::CeilDiv:
   case Expr::Kind::Min:
   case Expr::Kind::Max:
   case Expr::Kind::Log2: {
-    auto [C, Key] = atomKey(E);
-    return Poly::atom(Key, C);
+    auto [C, Key] = atomKey(T);
+    Coef = C;
+    Mono.push_back(Key);
+    return;
   }
   }
-  return Poly();
+}
+
+Poly ktime::toPoly(const Expr &E) {
+  Poly P;
+  if (E.getKind() == Expr::Kind::Add) {
+    for (const Expr &Op : E.operands())
+      P += toPoly(Op);
+    return P;
+  }
+  Rational Coef;
+  Monomial M;
+  splitTerm(E, Coef, M);
+  P.addTerm(M, Coef);
+  return P;
 }
 
 static Expr::Kind flipMinMax(Expr::Kind K) {

@@ -338,7 +338,7 @@ KernelInputs KernelInputBuilder::build(
 InstructionCounts
 KernelInputBuilder::counts(const std::map<std::string, Expr> &Params,
                            const LaunchShape &Shape) {
-  MemoryAnalysis MA(F, FAM, T, blockDim(Shape));
+  MemoryAnalysis MA(F, FAM, T, blockDim(Shape), {}, MemoryDetail::Patterns);
   CostModel Costs(T);
   ReachCache Cache;
   BranchReach Reach = reachOf(MA, Cache);
@@ -351,8 +351,9 @@ KernelInputBuilder::counts(const std::map<std::string, Expr> &Params,
           C.Del = Expr::constant(static_cast<int64_t>(Weight(I, C)));
           C.Lat = Expr(); // only the delay (the count) is used
         };
-        ThreadModel M = computeThreadModel(
-            F, FAM, Costs, Costs.getNominalLatencies(), Adjust, Reach);
+        ThreadModel M =
+            computeThreadModel(F, FAM, Costs, Costs.getNominalLatencies(),
+                               Adjust, Reach, &Plain.Loops);
         return M.Delay.substitute(launchSubst(Params, Shape));
       };
   auto IsGlobal = [](const CostInfo &C) {

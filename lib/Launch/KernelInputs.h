@@ -159,6 +159,9 @@ private:
   std::map<const llvm::Instruction *, AtomicSite> Atomics;
   /// Functions the kernel calls without inlining that have global atomics.
   std::vector<const llvm::Function *> AtomicCallees;
+  /// The pipes some instruction of the kernel or its callees may issue to
+  /// (a pipe no cost touches has no delay: its thread model is not built).
+  std::optional<std::array<bool, NumIssuePipes>> PipesUsed;
 };
 
 } // namespace ktime

@@ -13,6 +13,7 @@
 #include "KernelTime/ScevToExpr.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/IR/Dominators.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 
 #include <cmath>
@@ -182,7 +183,7 @@ ThreadModel KernelInputBuilder::adjustedModel(
   };
   CostModel Costs(T);
   ThreadModel M = computeThreadModel(F, FAM, Costs, Costs.getNominalLatencies(),
-                                     Adjust, Reach);
+                                     Adjust, Reach, &Plain.Loops);
   M.Delay = issueCycles(Costs, Adjust, Reach, M.Delay);
   return M;
 }
@@ -209,8 +210,39 @@ Expr KernelInputBuilder::issueCycles(const CostModel &Costs,
       return Rational(1);
     return Rational::fromDouble(Mine / All);
   };
+  if (!PipesUsed) {
+    // A conservative scan: an adjustment only scales or drops a cost.
+    PipesUsed.emplace();
+    PipesUsed->fill(false);
+    std::vector<const Function *> Work = {&F};
+    SmallPtrSet<const Function *, 8> Seen = {&F};
+    while (!Work.empty()) {
+      const Function *Fn = Work.back();
+      Work.pop_back();
+      for (const Instruction &Inst : instructions(*Fn)) {
+        // The Thread stage adds a call to a function with a body at its
+        // own cost, unadjusted: in every pipe's delay.
+        bool Whole = false;
+        if (auto *Call = dyn_cast<CallBase>(&Inst))
+          if (const Function *Callee = Call->getCalledFunction())
+            if (!Callee->isDeclaration()) {
+              Whole = true;
+              if (Seen.insert(Callee).second)
+                Work.push_back(Callee);
+            }
+        CostInfo C = Costs.getCost(Inst);
+        if (std::optional<Rational> D = C.Del.getConstant(); D && D->isZero())
+          continue;
+        for (size_t I = 0; I != NumIssuePipes; ++I)
+          if (Whole || Share(C, static_cast<IssuePipe>(I)) > Rational(0))
+            (*PipesUsed)[I] = true;
+      }
+    }
+  }
   std::vector<Expr> Terms;
   for (size_t I = 0; I != NumIssuePipes; ++I) {
+    if (!(*PipesUsed)[I])
+      continue; // its delay would be 0, which is left out below
     IssuePipe P = static_cast<IssuePipe>(I);
     // Only the delay of these runs is used: latencies 0 spare the critical
     // paths (a delay never depends on them).
@@ -221,7 +253,7 @@ Expr KernelInputBuilder::issueCycles(const CostModel &Costs,
       C.Lat = Expr();
     };
     Expr D = computeThreadModel(F, FAM, Costs, Costs.getNominalLatencies(),
-                                OnePipe, Reach)
+                                OnePipe, Reach, &Plain.Loops)
                  .Delay;
     std::optional<Rational> C = D.getConstant();
     if (!C || !C->isZero())
@@ -238,7 +270,7 @@ Expr KernelInputBuilder::issueCycles(const CostModel &Costs,
     };
     Terms.push_back(computeThreadModel(F, FAM, Costs,
                                        Costs.getNominalLatencies(), Dispatch,
-                                       Reach)
+                                       Reach, &Plain.Loops)
                         .Delay);
   }
   if (Terms.empty())

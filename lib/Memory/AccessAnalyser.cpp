@@ -35,15 +35,11 @@ std::pair<Expr, Rational> splitConstant(const Expr &E) {
     return {Expr(), *C};
   if (E.getKind() != Expr::Kind::Add)
     return {E, Rational(0)};
-  Rational C;
-  Expr Rest;
-  for (const Expr &T : E.operands()) {
-    if (std::optional<Rational> V = T.getConstant())
-      C += *V;
-    else
-      Rest += T;
-  }
-  return {Rest, C};
+  // A canonical sum has at most one constant term, its last.
+  std::optional<Rational> C = E.operands().back().getConstant();
+  if (!C)
+    return {E, Rational(0)};
+  return {E - Expr::constant(*C), *C};
 }
 
 /// The largest modulus M dividing LineBytes and the base's alignment for
@@ -394,8 +390,11 @@ AccessAddress AccessAnalyser::analyse(AccessInfo &A, const Value *Ptr) {
     for (size_t K = 1; K != Lanes.size(); ++K)
       Off64.push_back((*D)[Lanes[K]] - (*D)[Lanes.front()]);
   } else {
+    std::optional<std::vector<Expr>> Deltas =
+        I.Layout.symbolicDeltas(Offset, Lanes);
     for (size_t K = 1; K != Lanes.size(); ++K) {
-      Expr D = Offset.substitute(I.Layout.laneSubst(Lanes[K])) - First;
+      Expr D = Deltas ? (*Deltas)[K]
+                      : Offset.substitute(I.Layout.laneSubst(Lanes[K])) - First;
       Symbolic.push_back(D);
       if (std::optional<int64_t> V = D.getInt64())
         Off64.push_back(*V);

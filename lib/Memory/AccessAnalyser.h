@@ -59,8 +59,12 @@ struct MemoryAnalysis::Impl {
   bool runsOnSomeThreads(const llvm::BasicBlock *BB) const;
   /// The lanes that take the edge Branch -> Succ of a two-way conditional
   /// branch; std::nullopt for any other edge or an unknown condition.
+  /// Worked out once per edge (every access below a branch asks).
   std::optional<memory::LaneCondition>
   edgeCondition(const llvm::BasicBlock &Branch, const llvm::BasicBlock &Succ) {
+    auto [It, New] = EdgeConditions.try_emplace({&Branch, &Succ});
+    if (!New)
+      return It->second;
     const auto *Br = llvm::dyn_cast<llvm::BranchInst>(Branch.getTerminator());
     if (!Br || !Br->isConditional() ||
         Br->getSuccessor(0) == Br->getSuccessor(1) ||
@@ -70,6 +74,8 @@ struct MemoryAnalysis::Impl {
         Conditions.evaluate(Br->getCondition(), LI.getLoopFor(&Branch));
     if (C && Br->getSuccessor(1) == &Succ)
       C = Conditions.negate(*C);
+    // Looked up again: evaluating may have grown the map.
+    EdgeConditions[{&Branch, &Succ}] = C;
     return C;
   }
 
@@ -82,6 +88,9 @@ struct MemoryAnalysis::Impl {
   memory::WarpLayout Layout;
   memory::LaneConditions Conditions;
   llvm::DenseMap<const llvm::BasicBlock *, llvm::BitVector> Masks;
+  llvm::DenseMap<std::pair<const llvm::BasicBlock *, const llvm::BasicBlock *>,
+                 std::optional<memory::LaneCondition>>
+      EdgeConditions;
 };
 
 namespace memory {

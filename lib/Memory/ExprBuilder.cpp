@@ -76,6 +76,19 @@ namespace {
 /// Phis looked through inside one another, at most.
 constexpr size_t MaxPhiDepth = 8;
 
+/// The work one address may take: SCEVs visited, and terms of a product
+/// expanded. Beyond them (big-integer arithmetic, hashes: products of long
+/// sums whose expansion grows without bound) the address is not analysed,
+/// which its failure says.
+constexpr unsigned MaxVisits = 4096;
+constexpr size_t MaxProductTerms = 1024;
+
+size_t termCount(const Expr &E) {
+  return E.getKind() == Expr::Kind::Add ? E.operands().size() : 1;
+}
+
+const char *const TooLarge = "an expression too large to analyse";
+
 /// A division, remainder or shift by a positive constant, which ScevToExpr
 /// converts itself when its dividend converts.
 const Value *divisionDividend(const Value *V) {
@@ -116,6 +129,7 @@ bool ExprBuilder::hasOpaque(const SCEV *S) {
 std::optional<Expr> ExprBuilder::convert(const SCEV *S, const Loop *L) {
   Scope = L;
   Failure.clear();
+  Visits = 0;
   if (!hasOpaque(S)) {
     std::optional<Expr> E = Plain.convert(S, L);
     if (!E)
@@ -184,6 +198,10 @@ std::optional<Expr> ExprBuilder::samePhiInputs(const Value *V) {
 }
 
 std::optional<Expr> ExprBuilder::visit(const SCEV *S) {
+  if (++Visits > MaxVisits) {
+    Failure = TooLarge;
+    return std::nullopt;
+  }
   if (!hasOpaque(S)) {
     std::optional<Expr> E = Plain.convert(S, Scope);
     if (!E && Failure.empty())
@@ -240,8 +258,13 @@ std::optional<Expr> ExprBuilder::visit(const SCEV *S) {
     }
     if (isa<SCEVMulExpr>(S)) {
       Expr Prod = Expr::constant(1);
-      for (const Expr &E : Ops)
+      for (const Expr &E : Ops) {
+        if (termCount(Prod) * termCount(E) > MaxProductTerms) {
+          Failure = TooLarge;
+          return std::nullopt;
+        }
         Prod *= E;
+      }
       return Prod;
     }
     if (isa<SCEVSMaxExpr>(S) || isa<SCEVUMaxExpr>(S))

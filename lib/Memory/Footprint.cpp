@@ -82,21 +82,17 @@ std::optional<Expr> footprintBytes(const Expr &Offset, ArrayRef<int64_t> Shifts,
                                    bool &Exact) {
   Exact = true;
   std::vector<std::string> Syms;
-  std::map<std::string, Expr> AllZero;
-  for (const BoxVar &V : Box) {
+  for (const BoxVar &V : Box)
     Syms.push_back(V.Symbol);
-    AllZero[V.Symbol] = Expr::constant(0);
-  }
   if (!isLinearIn(Offset, Syms))
     return std::nullopt;
-  Expr Zero = Offset.substitute(AllZero);
+  LinearParts Parts = linearParts(Offset, Syms);
 
   // Coefficients, made positive, equal ones merged.
   std::vector<Term> Terms;
-  for (const BoxVar &V : Box) {
-    std::map<std::string, Expr> One = AllZero;
-    One[V.Symbol] = Expr::constant(1);
-    Expr A = Offset.substitute(One) - Zero;
+  for (size_t K = 0; K != Box.size(); ++K) {
+    const BoxVar &V = Box[K];
+    Expr A = Parts.Coef[K];
     if (A == Expr::constant(0))
       continue;
     std::optional<Rational> C = A.getConstant();
@@ -212,6 +208,33 @@ bool isLinearIn(const Expr &E, ArrayRef<std::string> Syms) {
       return false;
   }
   return true;
+}
+
+LinearParts linearParts(const Expr &E, ArrayRef<std::string> Syms) {
+  std::vector<std::vector<Expr>> Cofactors(Syms.size());
+  std::vector<Expr> Rest;
+  ArrayRef<Expr> Terms =
+      E.getKind() == Expr::Kind::Add ? E.operands() : ArrayRef<Expr>(E);
+  for (const Expr &T : Terms) {
+    ArrayRef<Expr> Factors =
+        T.getKind() == Expr::Kind::Mul ? T.operands() : ArrayRef<Expr>(T);
+    size_t Which = Syms.size();
+    for (const Expr &F : Factors)
+      if (F.isSymbol())
+        for (size_t K = 0; K != Syms.size(); ++K)
+          if (F.getSymbolName() == Syms[K])
+            Which = K;
+    if (Which == Syms.size())
+      Rest.push_back(T);
+    else
+      Cofactors[Which].push_back(
+          T.substitute({{Syms[Which], Expr::constant(1)}}));
+  }
+  LinearParts P;
+  for (const std::vector<Expr> &C : Cofactors)
+    P.Coef.push_back(Expr::sum(C));
+  P.Rest = Expr::sum(Rest);
+  return P;
 }
 
 } // namespace memory

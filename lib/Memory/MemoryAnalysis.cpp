@@ -142,8 +142,8 @@ MemoryAnalysis::MemoryAnalysis(MemoryAnalysis &&) = default;
 MemoryAnalysis::MemoryAnalysis(Function &F, FunctionAnalysisManager &FAM,
                                const GpuTarget &T,
                                std::optional<std::array<unsigned, 3>> BlockDim,
-                               const Bindings &Params)
-    : F(F), T(T), BlockDim(BlockDim),
+                               const Bindings &Params, MemoryDetail Detail)
+    : F(F), T(T), BlockDim(BlockDim), Detail(Detail),
       I(std::make_unique<Impl>(F, FAM, T, BlockDim)) {
   KernelAssumptions = I->Layout.Assumptions;
   // Known sizes and parameter values, substituted into every offset.
@@ -208,8 +208,9 @@ MemoryAnalysis::MemoryAnalysis(Function &F, FunctionAnalysisManager &FAM,
       Accesses.push_back(std::move(A));
     }
   }
-  Groups = buildGroups(Accesses, Facts,
-                       ReuseInputs{I->Builder, I->LI, I->Trips, Sizes});
+  if (Detail == MemoryDetail::Full)
+    Groups = buildGroups(Accesses, Facts,
+                         ReuseInputs{I->Builder, I->LI, I->Trips, Sizes});
 }
 
 const AccessInfo *MemoryAnalysis::lookup(const Instruction &Inst) const {
@@ -328,10 +329,14 @@ std::optional<Expr> sumFootprints(const MemoryAnalysis &MA, bool Grid) {
 } // namespace
 
 std::optional<Expr> MemoryAnalysis::blockFootprintBytes() const {
+  if (Detail != MemoryDetail::Full)
+    return std::nullopt;
   return sumFootprints(*this, /*Grid=*/false);
 }
 
 std::optional<Expr> MemoryAnalysis::gridFootprintBytes() const {
+  if (Detail != MemoryDetail::Full)
+    return std::nullopt;
   return sumFootprints(*this, /*Grid=*/true);
 }
 

@@ -123,6 +123,9 @@ private:
   llvm::DenseMap<const llvm::Value *, std::string> Symbols;
   llvm::StringMap<OpaqueValue> Opaque;
   llvm::SmallPtrSet<const llvm::Value *, 4> InPhi;
+  /// SCEVs visited by the current convert (bounded: phis looked through
+  /// inside one another visit their inputs again).
+  unsigned Visits = 0;
 };
 
 /// The ids of each lane of the warp the analysis models, relative to the
@@ -157,6 +160,13 @@ struct WarpLayout {
   /// E is linear in the ids that vary across the warp with constant
   /// coefficients (no per-lane simplification); std::nullopt otherwise.
   std::optional<std::vector<int64_t>> linearDeltas(const Expr &E) const;
+  /// E at each lane of \p Lanes minus E at the first of them, when E is
+  /// linear in the ids with coefficients of any form (a row length n): the
+  /// coefficients times the lanes' id differences, what substituting each
+  /// lane's ids gives without simplifying all of E per lane; std::nullopt
+  /// when E is not linear in the ids.
+  std::optional<std::vector<Expr>>
+  symbolicDeltas(const Expr &E, llvm::ArrayRef<unsigned> Lanes) const;
 
   /// A block whose warps straddle rows unevenly: the ids (tid.x, tid.y,
   /// tid.z) of every lane of each of its warps, the modelled first one
@@ -287,6 +297,16 @@ std::optional<Rational> linearCoefficient(const Expr &E,
 /// \p Syms (coefficients may be symbolic: 4 * ntid.x * ctaid.x is linear
 /// in ctaid.x), and none inside a division, min or max.
 bool isLinearIn(const Expr &E, llvm::ArrayRef<std::string> Syms);
+
+/// \p E, linear in \p Syms (isLinearIn), as Rest + sum Coef[K] * Syms[K]:
+/// Rest is E with every symbol of Syms 0, Coef[K] the coefficient of
+/// Syms[K], read off E's terms (what substituting 1 and 0 gives, without
+/// simplifying all of E again per symbol).
+struct LinearParts {
+  std::vector<Expr> Coef;
+  Expr Rest;
+};
+LinearParts linearParts(const Expr &E, llvm::ArrayRef<std::string> Syms);
 
 /// A variable of the footprint box and its number of values.
 struct BoxVar {

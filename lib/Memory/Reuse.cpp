@@ -167,11 +167,13 @@ std::vector<AccessGroup> buildGroups(MutableArrayRef<AccessInfo> Accesses,
       Expr Rest;
       Rational C;
       if (Addr.Offset->getKind() == Expr::Kind::Add) {
-        for (const Expr &T : Addr.Offset->operands())
-          if (std::optional<Rational> V = T.getConstant())
-            C += *V;
-          else
-            Rest += T;
+        // A canonical sum has at most one constant term, its last.
+        Rest = *Addr.Offset;
+        if (std::optional<Rational> V =
+                Addr.Offset->operands().back().getConstant()) {
+          C = *V;
+          Rest = Rest - Expr::constant(C);
+        }
       } else if (std::optional<Rational> V = Addr.Offset->getConstant()) {
         C = *V;
       } else {

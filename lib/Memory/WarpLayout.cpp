@@ -43,9 +43,7 @@ WarpLayout WarpLayout::make(std::optional<std::array<unsigned, 3>> Block,
   std::array<int64_t, 3> Scale = {1, 1, 1};
   std::map<std::string, Expr> Sizes;
   std::function<std::array<int64_t, 3>(int64_t)> Id =
-      [](int64_t L) -> std::array<int64_t, 3> {
-    return {L, 0, 0};
-  };
+      [](int64_t L) -> std::array<int64_t, 3> { return {L, 0, 0}; };
 
   if (!Block) {
     Base[0] = BaseKind::Helper;
@@ -175,17 +173,12 @@ coefficients(const Expr &E, const std::array<bool, 4> &Wanted) {
   const std::vector<std::string> &Ids = idSymbols();
   if (!isLinearIn(E, Ids))
     return std::nullopt;
-  std::map<std::string, Expr> Zero;
-  for (const std::string &S : Ids)
-    Zero[S] = Expr::constant(0);
-  Expr E0 = E.substitute(Zero);
+  LinearParts Parts = linearParts(E, Ids);
   std::array<int64_t, 4> Coef = {0, 0, 0, 0};
   for (unsigned K = 0; K != 4; ++K) {
     if (!Wanted[K] || !E.mentions(Ids[K]))
       continue;
-    std::map<std::string, Expr> One = Zero;
-    One[Ids[K]] = Expr::constant(1);
-    std::optional<int64_t> C = (E.substitute(One) - E0).getInt64();
+    std::optional<int64_t> C = Parts.Coef[K].getInt64();
     if (!C)
       return std::nullopt;
     Coef[K] = *C;
@@ -217,6 +210,30 @@ WarpLayout::linearDeltas(const Expr &E) const {
   for (unsigned L = 0; L != Lanes; ++L)
     D[L] = (*Coef)[0] * IdDelta[L][0] + (*Coef)[1] * IdDelta[L][1] +
            (*Coef)[2] * IdDelta[L][2] + (*Coef)[3] * L;
+  return D;
+}
+
+std::optional<std::vector<Expr>>
+WarpLayout::symbolicDeltas(const Expr &E, ArrayRef<unsigned> Lanes) const {
+  const std::vector<std::string> &Ids = idSymbols();
+  if (Lanes.empty() || !isLinearIn(E, Ids))
+    return std::nullopt;
+  LinearParts Parts = linearParts(E, Ids);
+  unsigned L0 = Lanes.front();
+  // The coefficients hold no id; the lane's sizes still apply to them.
+  for (Expr &C : Parts.Coef)
+    C = C.substitute(PerLane[L0]);
+  std::vector<Expr> D;
+  for (unsigned L : Lanes) {
+    std::vector<Expr> Terms;
+    for (unsigned K = 0; K != 4; ++K) {
+      int64_t Step =
+          K < 3 ? IdDelta[L][K] - IdDelta[L0][K] : int64_t(L) - int64_t(L0);
+      if (Step != 0)
+        Terms.push_back(Parts.Coef[K] * Step);
+    }
+    D.push_back(Expr::sum(Terms));
+  }
   return D;
 }
 

@@ -21,9 +21,8 @@ using namespace llvm;
 
 namespace ktime {
 
-/// Access remarks (the Memory stage) for each analysed function with a GPU
-/// target; the caller asks only when kernel-time remarks are wanted: the
-/// analysis costs compile time.
+/// Access remarks (the Memory stage's patterns) for each analysed function
+/// with a GPU target; asked only when kernel-time remarks are wanted.
 static void emitMemoryRemarks(Module &M, ModuleAnalysisManager &MAM,
                               ArrayRef<KernelReport> Reports,
                               CanonicalClone *Copy) {
@@ -50,7 +49,8 @@ static void emitMemoryRemarks(Module &M, ModuleAnalysisManager &MAM,
       Analyses = &Copy->getFAM();
     }
     MemoryAnalysis MA(*F, *Analyses, *Targets->front(),
-                      getRequiredBlockDim(*R.Kernel));
+                      getRequiredBlockDim(*R.Kernel), {},
+                      MemoryDetail::Patterns);
     OptimizationRemarkEmitter ORE(R.Kernel);
     emitAccessRemarks(MA, *R.Kernel, ORE);
   }

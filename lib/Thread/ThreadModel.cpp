@@ -35,9 +35,10 @@ class ThreadModelBuilder {
 public:
   ThreadModelBuilder(FunctionAnalysisManager &FAM, const CostModel &Costs,
                      const Bindings &Nominal, const CostAdjuster &Adjust,
-                     const BranchReach &Reach, const Function *ReachOf)
+                     const BranchReach &Reach, const Function *ReachOf,
+                     const std::vector<LoopTrip> *KnownTrips)
       : FAM(FAM), Costs(Costs), Nominal(Nominal), Adjust(Adjust), Reach(Reach),
-        ReachOf(ReachOf) {}
+        ReachOf(ReachOf), KnownTrips(KnownTrips) {}
 
   ThreadModel build(Function &F);
 
@@ -52,6 +53,8 @@ private:
   /// The reach of divergent branches' edges, for ReachOf's branches only.
   const BranchReach &Reach;
   const Function *ReachOf;
+  /// ReachOf's loops when the caller has them (computeLoopTrips), or null.
+  const std::vector<LoopTrip> *KnownTrips;
   /// A finished callee model: its cost in its own parameters, the
   /// parameters it mentions (number and symbol) and its notes.
   struct CalleeCost {
@@ -161,7 +164,8 @@ ThreadModel ThreadModelBuilder::build(Function &F) {
   ScalarEvolution &SE = FAM.getResult<ScalarEvolutionAnalysis>(F);
   PostDominatorTree &PDT = FAM.getResult<PostDominatorTreeAnalysis>(F);
   UniformityInfo &UI = FAM.getResult<UniformityInfoAnalysis>(F);
-  M.Loops = computeLoopTrips(F, LI, SE);
+  M.Loops =
+      KnownTrips && &F == ReachOf ? *KnownTrips : computeLoopTrips(F, LI, SE);
 
   DenseMap<const BasicBlock *, NodeCost> BlockCosts;
   DenseMap<const Loop *, NodeCost> LoopCosts;
@@ -229,8 +233,10 @@ ThreadModel computeThreadModel(Function &F, FunctionAnalysisManager &FAM,
                                const CostModel &Costs,
                                const Bindings &NominalLatencies,
                                const CostAdjuster &Adjust,
-                               const BranchReach &Reach) {
-  return ThreadModelBuilder(FAM, Costs, NominalLatencies, Adjust, Reach, &F)
+                               const BranchReach &Reach,
+                               const std::vector<LoopTrip> *KnownTrips) {
+  return ThreadModelBuilder(FAM, Costs, NominalLatencies, Adjust, Reach, &F,
+                            KnownTrips)
       .build(F);
 }
 

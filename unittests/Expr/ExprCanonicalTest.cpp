@@ -10,6 +10,7 @@
 
 #include "gtest/gtest.h"
 
+#include <algorithm>
 #include <map>
 
 using namespace ktime;
@@ -148,3 +149,34 @@ TEST_F(ExprCanonicalTest, LargeNumbersDoNotOverflow) {
 }
 
 } // namespace
+
+// Sums merge their operands' terms without the polynomial round trip
+// (lib/Expr/Sum.cpp); products still expand through it, so a sum equal to
+// a product checks one path against the other.
+TEST_F(ExprCanonicalTest, SumsMatchExpandedProducts) {
+  Expr X = Expr::max(N, C(1)), Y = Expr::ceilDiv(M, C(4));
+  // (x + y)(x - y) = x^2 - y^2 with atoms for x and y.
+  EXPECT_EQ((X + Y) * (X - Y), Expr::sum({X * X, -(Y * Y)}));
+  EXPECT_EQ(((X + Y) * (X - Y)).str(), Expr::sum({X * X, -(Y * Y)}).str());
+  // Scaled min/max atoms combine with their unscaled selves.
+  Expr Twice = X * 2;
+  EXPECT_EQ(Twice.str(), "max(2, 2 * n)");
+  EXPECT_EQ(Twice - X, X);
+  EXPECT_EQ(Expr::sum({Twice, X * -2}), C(0));
+  // A floor division shown as a ceiling one keeps its key.
+  EXPECT_EQ(Expr::sum({Y, Y, Y}), Y * 3);
+  EXPECT_EQ(Expr::sum({Y * 3, -Y, N}).str(), (N + Y * 2).str());
+  // Constants gather at the end; the empty and one-term sums.
+  EXPECT_EQ(Expr::sum({N + 3, C(4), M - 7}), (N + M) * 1);
+  EXPECT_EQ(Expr::sum({}), C(0));
+  EXPECT_EQ(Expr::sum({N}), N);
+  // Any order of the operands gives the same tree.
+  std::vector<Expr> Terms = {K * N, C(5), M, N * N, X, Y * -1, K};
+  Expr Forward = Expr::sum(Terms);
+  std::reverse(Terms.begin(), Terms.end());
+  EXPECT_EQ(Forward.str(), Expr::sum(Terms).str());
+  Expr OneByOne;
+  for (const Expr &T : Terms)
+    OneByOne = OneByOne + T;
+  EXPECT_EQ(Forward.str(), OneByOne.str());
+}

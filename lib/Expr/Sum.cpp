@@ -1,0 +1,81 @@
+//===- Sum.cpp - Sums of canonical expressions, term by term --------------===//
+//
+// A canonical sum lists its terms in term order (Poly.cpp), each term the
+// rendering of one (coefficient, monomial) pair. Adding canonical
+// expressions therefore only has to merge their term lists: terms whose
+// monomial appears once keep their node, and only the terms that combine are
+// rendered anew. The result is the one render(toPoly(A) + toPoly(B)) gives,
+// without converting and re-rendering every term, which made a long sum
+// built one term at a time quadratic in allocations (a stencil's address
+// with hundreds of terms).
+//
+//===----------------------------------------------------------------------===//
+
+#include "ExprImpl.h"
+
+#include <algorithm>
+
+using namespace ktime;
+
+namespace {
+
+/// One term of a sum: its node, its coefficient and monomial, and the scale
+/// the sum applies to it.
+struct Term {
+  Expr Node;
+  Rational Coef;
+  Monomial Mono;
+  Rational Scale;
+};
+
+void appendTerms(const Expr &E, const Rational &Scale,
+                 std::vector<Term> &Terms) {
+  if (Scale.isZero() || (E.isConstant() && E.getConstant()->isZero()))
+    return;
+  llvm::ArrayRef<Expr> Parts =
+      E.getKind() == Expr::Kind::Add ? E.operands() : llvm::ArrayRef<Expr>(E);
+  for (const Expr &P : Parts) {
+    Term T{P, Rational(), {}, Scale};
+    splitTerm(P, T.Coef, T.Mono);
+    Terms.push_back(std::move(T));
+  }
+}
+
+} // namespace
+
+Expr ktime::linearSum(llvm::ArrayRef<Expr> Ops,
+                      llvm::ArrayRef<Rational> Scales) {
+  std::vector<Term> Terms;
+  for (size_t I = 0; I != Ops.size(); ++I)
+    appendTerms(Ops[I], Scales.empty() ? Rational(1) : Scales[I], Terms);
+  // Each operand's terms are already in term order: a stable sort keeps
+  // them and interleaves the operands.
+  std::stable_sort(Terms.begin(), Terms.end(),
+                   [](const Term &A, const Term &B) {
+                     return compareMonomial(A.Mono, B.Mono) < 0;
+                   });
+  llvm::SmallVector<Expr, 2> Out;
+  for (size_t I = 0; I != Terms.size();) {
+    size_t J = I + 1;
+    while (J != Terms.size() &&
+           compareMonomial(Terms[I].Mono, Terms[J].Mono) == 0)
+      ++J;
+    if (J == I + 1 && Terms[I].Scale == Rational(1)) {
+      Out.push_back(Terms[I].Node); // A term of its own keeps its node.
+    } else {
+      Rational C;
+      for (size_t K = I; K != J; ++K)
+        C += Terms[K].Coef * Terms[K].Scale;
+      if (!C.isZero())
+        Out.push_back(renderTerm(C, Terms[I].Mono));
+    }
+    I = J;
+  }
+  if (Out.empty())
+    return Expr();
+  if (Out.size() == 1)
+    return Out.front();
+  return makeNode(Expr::Kind::Add, std::move(Out));
+}
+
+Expr Expr::sum(llvm::ArrayRef<Expr> Terms) { return linearSum(Terms); }
