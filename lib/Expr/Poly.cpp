@@ -8,8 +8,9 @@
 
 #include "ExprImpl.h"
 
+#include "llvm/Support/ErrorHandling.h"
+
 #include <algorithm>
-#include <cassert>
 
 using namespace ktime;
 using detail::ExprAccess;
@@ -157,8 +158,7 @@ void ktime::splitTerm(const Expr &T, Rational &Coef, Monomial &Mono) {
     Mono.push_back(T);
     return;
   case Expr::Kind::Add:
-    assert(false && "a sum is not a term");
-    return;
+    llvm_unreachable("a sum is not a term");
   case Expr::Kind::Mul:
     for (const Expr &Op : T.operands()) {
       if (Op.isConstant()) {

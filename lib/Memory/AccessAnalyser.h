@@ -74,8 +74,7 @@ struct MemoryAnalysis::Impl {
         Conditions.evaluate(Br->getCondition(), LI.getLoopFor(&Branch));
     if (C && Br->getSuccessor(1) == &Succ)
       C = Conditions.negate(*C);
-    // Looked up again: evaluating may have grown the map.
-    EdgeConditions[{&Branch, &Succ}] = C;
+    It->second = C;
     return C;
   }
 

@@ -260,6 +260,7 @@ std::optional<Expr> ExprBuilder::visit(const SCEV *S) {
       Expr Prod = Expr::constant(1);
       for (const Expr &E : Ops) {
         if (termCount(Prod) * termCount(E) > MaxProductTerms) {
+          Visits = MaxVisits + 1; // the rest of this address fails too
           Failure = TooLarge;
           return std::nullopt;
         }
@@ -293,6 +294,11 @@ std::optional<Expr> ExprBuilder::visit(const SCEV *S) {
       return First;
     if (std::optional<Expr> Same = samePhiInputs(V))
       return Same;
+    // A phi's inputs ran past the bound: the address fails, not the phi.
+    if (Visits > MaxVisits) {
+      Failure = TooLarge;
+      return std::nullopt;
+    }
     return Expr::symbol(symbolFor(V));
   }
   default:

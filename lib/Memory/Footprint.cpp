@@ -16,6 +16,7 @@
 #include "MemoryImpl.h"
 
 #include <algorithm>
+#include <cassert>
 #include <set>
 
 using namespace llvm;
@@ -211,6 +212,9 @@ bool isLinearIn(const Expr &E, ArrayRef<std::string> Syms) {
 }
 
 LinearParts linearParts(const Expr &E, ArrayRef<std::string> Syms) {
+  assert(std::set<std::string>(Syms.begin(), Syms.end()).size() ==
+             Syms.size() &&
+         "the symbols must be distinct");
   std::vector<std::vector<Expr>> Cofactors(Syms.size());
   std::vector<Expr> Rest;
   ArrayRef<Expr> Terms =

@@ -298,7 +298,8 @@ std::optional<Rational> linearCoefficient(const Expr &E,
 /// in ctaid.x), and none inside a division, min or max.
 bool isLinearIn(const Expr &E, llvm::ArrayRef<std::string> Syms);
 
-/// \p E, linear in \p Syms (isLinearIn), as Rest + sum Coef[K] * Syms[K]:
+/// \p E, linear in \p Syms (isLinearIn; the symbols distinct), as
+/// Rest + sum Coef[K] * Syms[K]:
 /// Rest is E with every symbol of Syms 0, Coef[K] the coefficient of
 /// Syms[K], read off E's terms (what substituting 1 and 0 gives, without
 /// simplifying all of E again per symbol).

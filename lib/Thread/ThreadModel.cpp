@@ -166,6 +166,12 @@ ThreadModel ThreadModelBuilder::build(Function &F) {
   UniformityInfo &UI = FAM.getResult<UniformityInfoAnalysis>(F);
   M.Loops =
       KnownTrips && &F == ReachOf ? *KnownTrips : computeLoopTrips(F, LI, SE);
+  assert(llvm::all_of(M.Loops,
+                      [&](const LoopTrip &T) {
+                        return LI.getLoopFor(T.TheLoop->getHeader()) ==
+                               T.TheLoop;
+                      }) &&
+         "the loop counts given are not of this function's loops");
 
   DenseMap<const BasicBlock *, NodeCost> BlockCosts;
   DenseMap<const Loop *, NodeCost> LoopCosts;

@@ -148,8 +148,6 @@ TEST_F(ExprCanonicalTest, LargeNumbersDoNotOverflow) {
   EXPECT_EQ(Expr::floorDiv(Q, C(4)).str(), "9223372036854775807 * n + 1");
 }
 
-} // namespace
-
 // Sums merge their operands' terms without the polynomial round trip
 // (lib/Expr/Sum.cpp); products still expand through it, so a sum equal to
 // a product checks one path against the other.
@@ -180,3 +178,5 @@ TEST_F(ExprCanonicalTest, SumsMatchExpandedProducts) {
     OneByOne = OneByOne + T;
   EXPECT_EQ(Forward.str(), OneByOne.str());
 }
+
+} // namespace
