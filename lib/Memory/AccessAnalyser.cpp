@@ -344,6 +344,13 @@ AccessAddress AccessAnalyser::analyse(AccessInfo &A, const Value *Ptr) {
     return Facts;
   }
   std::optional<Expr> E = I.Builder.convert(Off, Scope);
+  if (!E && I.Builder.failedTooLarge() && I.Dep.dataDependent(Ptr)) {
+    // Past the work bound, but computed from data each lane loads:
+    // scattered, as such addresses are within it.
+    scattered(A, "the address depends on data loaded per lane (" +
+                     I.Builder.getFailure() + ")");
+    return Facts;
+  }
   if (!E) {
     unknown(A, I.Builder.getFailure());
     return Facts;

@@ -139,6 +139,8 @@ std::optional<Expr> ExprBuilder::convert(const SCEV *S, const Loop *L) {
   return visit(S);
 }
 
+bool ExprBuilder::failedTooLarge() const { return Failure == TooLarge; }
+
 std::optional<Expr> ExprBuilder::convertValue(const Value *V, const Loop *L) {
   if (!SE.isSCEVable(V->getType()))
     return std::nullopt;

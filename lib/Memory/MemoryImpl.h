@@ -92,6 +92,8 @@ public:
   std::optional<Expr> convertValue(const llvm::Value *V,
                                    const llvm::Loop *Scope);
   const std::string &getFailure() const { return Failure; }
+  /// True when the last convert failed on the bound of its work.
+  bool failedTooLarge() const;
 
   /// The value behind a symbol made for an opaque value; null otherwise.
   const OpaqueValue *opaque(llvm::StringRef Symbol) const;
