@@ -29,19 +29,6 @@ namespace {
 /// aligned like cudaMalloc's allocations (256 bytes): at least a line.
 constexpr int64_t AssumedBaseAlign = 256;
 
-/// Splits a sum into its constant term and the rest.
-std::pair<Expr, Rational> splitConstant(const Expr &E) {
-  if (std::optional<Rational> C = E.getConstant())
-    return {Expr(), *C};
-  if (E.getKind() != Expr::Kind::Add)
-    return {E, Rational(0)};
-  // A canonical sum has at most one constant term, its last.
-  std::optional<Rational> C = E.operands().back().getConstant();
-  if (!C)
-    return {E, Rational(0)};
-  return {E - Expr::constant(*C), *C};
-}
-
 /// The largest modulus M dividing LineBytes and the base's alignment for
 /// which E mod M is known, and that residue: every non-constant term is a
 /// multiple of its integer coefficient times the known multiples of its

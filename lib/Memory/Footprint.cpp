@@ -211,12 +211,23 @@ bool isLinearIn(const Expr &E, ArrayRef<std::string> Syms) {
   return true;
 }
 
+std::pair<Expr, Rational> splitConstant(const Expr &E) {
+  if (std::optional<Rational> C = E.getConstant())
+    return {Expr(), *C};
+  if (E.getKind() != Expr::Kind::Add)
+    return {E, Rational(0)};
+  // A canonical sum has at most one constant term, its last.
+  std::optional<Rational> C = E.operands().back().getConstant();
+  if (!C)
+    return {E, Rational(0)};
+  return {E - Expr::constant(*C), *C};
+}
+
 LinearParts linearParts(const Expr &E, ArrayRef<std::string> Syms) {
   assert(std::set<std::string>(Syms.begin(), Syms.end()).size() ==
              Syms.size() &&
          "the symbols must be distinct");
   std::vector<std::vector<Expr>> Cofactors(Syms.size());
-  std::vector<Expr> Rest;
   ArrayRef<Expr> Terms =
       E.getKind() == Expr::Kind::Add ? E.operands() : ArrayRef<Expr>(E);
   for (const Expr &T : Terms) {
@@ -228,16 +239,13 @@ LinearParts linearParts(const Expr &E, ArrayRef<std::string> Syms) {
         for (size_t K = 0; K != Syms.size(); ++K)
           if (F.getSymbolName() == Syms[K])
             Which = K;
-    if (Which == Syms.size())
-      Rest.push_back(T);
-    else
+    if (Which != Syms.size())
       Cofactors[Which].push_back(
           T.substitute({{Syms[Which], Expr::constant(1)}}));
   }
   LinearParts P;
   for (const std::vector<Expr> &C : Cofactors)
     P.Coef.push_back(Expr::sum(C));
-  P.Rest = Expr::sum(Rest);
   return P;
 }
 

@@ -300,14 +300,15 @@ std::optional<Rational> linearCoefficient(const Expr &E,
 /// in ctaid.x), and none inside a division, min or max.
 bool isLinearIn(const Expr &E, llvm::ArrayRef<std::string> Syms);
 
-/// \p E, linear in \p Syms (isLinearIn; the symbols distinct), as
-/// Rest + sum Coef[K] * Syms[K]:
-/// Rest is E with every symbol of Syms 0, Coef[K] the coefficient of
-/// Syms[K], read off E's terms (what substituting 1 and 0 gives, without
-/// simplifying all of E again per symbol).
+/// \p E's constant term and the rest (\p E minus it).
+std::pair<Expr, Rational> splitConstant(const Expr &E);
+
+/// The coefficients of \p E, linear in \p Syms (isLinearIn; the symbols
+/// distinct): Coef[K] is the coefficient of Syms[K], read off E's terms
+/// (what substituting 1 and 0 gives, without simplifying all of E again per
+/// symbol).
 struct LinearParts {
   std::vector<Expr> Coef;
-  Expr Rest;
 };
 LinearParts linearParts(const Expr &E, llvm::ArrayRef<std::string> Syms);
 

@@ -164,21 +164,7 @@ std::vector<AccessGroup> buildGroups(MutableArrayRef<AccessInfo> Accesses,
     std::optional<Key> K;
     int64_t Shift = 0;
     if (Addr.Base && Addr.Offset) {
-      Expr Rest;
-      Rational C;
-      if (Addr.Offset->getKind() == Expr::Kind::Add) {
-        // A canonical sum has at most one constant term, its last.
-        Rest = *Addr.Offset;
-        if (std::optional<Rational> V =
-                Addr.Offset->operands().back().getConstant()) {
-          C = *V;
-          Rest = Rest - Expr::constant(C);
-        }
-      } else if (std::optional<Rational> V = Addr.Offset->getConstant()) {
-        C = *V;
-      } else {
-        Rest = *Addr.Offset;
-      }
+      auto [Rest, C] = splitConstant(*Addr.Offset);
       if (std::optional<int64_t> S = C.getInt64()) {
         K = Key{Addr.Base, A.Space, Reads, Rest};
         Shift = *S;
