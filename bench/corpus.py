@@ -61,12 +61,14 @@ def outcomes(report_path, specs, rejected, why_unknown):
     for kernel, spec in specs:
         k = {'kernel': kernel, 'spec': spec}
         if kernel in launched:
-            est = bool(launched[kernel].get('estimate'))
-            k['outcome'] = 'estimate' if est else 'exact'
             k['estimated'] = launched[kernel].get('estimated', {})
-            if est:
+            counts = [sym for sym in k['estimated'] if sym.startswith('trip.')]
+            # A share of a branch on data (taken.*) assumed, every count known.
+            k['outcome'] = ('estimate' if counts else
+                            'branches' if k['estimated'] else 'exact')
+            if counts:
                 k['why_unknown'] = sorted({why_unknown.get(sym, 'no remark says')
-                                           for sym in k['estimated']})
+                                           for sym in counts})
         elif kernel in rejected:
             k.update(outcome='none', reason='launch spec rejected: ' + rejected[kernel])
         elif kernel in errors:

@@ -17,6 +17,8 @@ FILE_STATUS = [('no-compile', 'failed to compile without the plugin (not counted
                ('plugin-timeout', 'timed out with the plugin'),
                ('not-checked', 'not checked (this script failed on it)')]
 KERNEL_OUTCOME = [('exact', 'predicted exactly (`estimate: false`)'),
+                  ('branches', 'predicted with every loop count known, a branch on '
+                   'data assumed taken by every lane (`estimate: true`, `taken.*` only)'),
                   ('estimate', 'predicted with a loop count assumed (`estimate: true`)'),
                   ('none', 'not predicted')]
 

@@ -258,6 +258,15 @@ public:
                    const llvm::BasicBlock &OuterSucc,
                    const llvm::BasicBlock &InnerBranch,
                    const llvm::BasicBlock &InnerSucc) const;
+  /// A value activeLanes' expressions keep opaque (the symbol
+  /// val.<name>) that its loop halves each iteration (a tree reduction's
+  /// stride: s >>= 1, s /= 2), its first value Start and its loop's Trip
+  /// (expressions in sizes and parameters): the K-th iteration sees
+  /// floor(Start / 2^K). std::nullopt for any other symbol.
+  struct HalvingValue {
+    Expr Start, Trip;
+  };
+  std::optional<HalvingValue> halvingValue(llvm::StringRef Symbol) const;
   /// activeLanes divided by the lanes of the modelled warp (32, or the
   /// block's thread count when the block is smaller).
   std::optional<Expr> activeFraction(const llvm::BasicBlock &Branch,

@@ -94,12 +94,17 @@ KernelInputBuilder::KernelInputBuilder(Function &F,
     Atomics.emplace(S.Inst, std::move(S));
   }
   AtomicCallees = getCalleesWithAtomics(F);
+  Sides = getBranchSides(F, FAM.getResult<DominatorTreeAnalysis>(F),
+                         FAM.getResult<LoopAnalysis>(F));
+  for (const BranchSide &S : Sides)
+    Symbols.insert(S.Symbol);
 }
 
 KernelInputs KernelInputBuilder::build(
     const std::map<std::string, Expr> &Params, const LaunchShape &Shape,
     const OccupancyResult &Occ, bool ColdCache, std::optional<HitOverride> Hits,
-    const SpillCode &Spills, std::vector<std::string> &Assumptions) {
+    const SpillCode &Spills, std::vector<std::string> &Assumptions,
+    std::vector<const BranchSide *> &AssumedSides) {
   std::map<std::string, Expr> Subst = launchSubst(Params, Shape);
   Bindings Values;
   for (auto &[Name, E] : Subst)
@@ -112,6 +117,17 @@ KernelInputs KernelInputBuilder::build(
 
   MemoryAnalysis MA(F, FAM, T, blockDim(Shape), ParamValues);
   const ThreadModel &M = modelFor(MA, ParamValues);
+  // Sides of branches on data the launch gives no share for: every lane
+  // runs them (the time model counts them, the active fractions pass all
+  // lanes), an upper bound the launch path says as an estimate.
+  std::map<BranchEdge, Rational> Shares = getBoundShares(Sides, ParamValues);
+  for (const BranchSide &S : Sides) {
+    if (S.EntersLoop || Shares.count({S.Branch, S.Succ}))
+      continue;
+    std::optional<Expr> Lanes = MA.activeLanes(*S.Branch, *S.Succ);
+    if (!Lanes || !averageOverHalving(*Lanes, MA, Values))
+      AssumedSides.push_back(&S);
+  }
   for (const Function *Callee : AtomicCallees)
     Assumptions.push_back(
         "global atomics in " + demangle(Callee->getName().str()) +
@@ -174,7 +190,6 @@ KernelInputs KernelInputBuilder::build(
   };
   std::map<const BasicBlock *, Expr> ReachOfBlock;
   bool BoundedFraction = false;
-  std::set<std::string> LoadedBounds;
   std::map<Expr, PerReach> ByReach;
   // A kernel cut at barriers every thread passes runs its fragments in
   // sequence (predictLaunch): each gets its own time, issue and traffic.
@@ -195,10 +210,11 @@ KernelInputs KernelInputBuilder::build(
     const BasicBlock *BB = A.Inst->getParent();
     auto [It, New] = ReachOfBlock.try_emplace(BB);
     if (New)
-      It->second = (executionsPerThread(*A.Inst, M) *
-                    activeFraction(*A.Inst, MA, BoundedFraction, LoadedBounds))
-                       .substitute(MeanIterations)
-                       .substitute(Subst);
+      It->second =
+          (executionsPerThread(*A.Inst, M) *
+           activeFraction(*A.Inst, MA, BoundedFraction, Shares, Values))
+              .substitute(MeanIterations)
+              .substitute(Subst);
     PerReach R;
     switch (A.Space) {
     case MemSpace::Shared:
@@ -273,19 +289,6 @@ KernelInputs KernelInputBuilder::build(
           "the latency";
     Assumptions.push_back(std::move(Text));
   }
-  if (!LoadedBounds.empty()) {
-    // The branches' source lines where the IR has them.
-    std::string Lines;
-    for (const std::string &L : LoadedBounds)
-      if (!L.empty())
-        Lines += (Lines.empty() ? " at " : ", ") + L;
-    Assumptions.push_back(
-        "branches on data (values loaded from memory, or computed in a way "
-        "the model does not follow)" +
-        Lines +
-        " are assumed taken by every lane, for the traffic and the time (an "
-        "upper bound)");
-  }
   if (BoundedFraction)
     Assumptions.push_back(
         "the active lanes behind deeply nested branches are the least of "
@@ -319,9 +322,10 @@ KernelInputs KernelInputBuilder::build(
     std::vector<ThreadModel> &Models =
         FragmentModels[modelKey(MA, ParamValues)];
     for (unsigned K = Models.size(); K < NumFragments; ++K)
-      Models.push_back(adjustedModel(MA, [&](const Instruction &I) {
-        return Fragments->fragmentOf(I) == K;
-      }));
+      Models.push_back(
+          adjustedModel(MA, ParamValues, [&](const Instruction &I) {
+            return Fragments->fragmentOf(I) == K;
+          }));
     for (unsigned K = 0; K != NumFragments; ++K) {
       const ThreadModel &FM = Models[K];
       KernelInputs Part;
@@ -341,7 +345,11 @@ KernelInputBuilder::counts(const std::map<std::string, Expr> &Params,
   MemoryAnalysis MA(F, FAM, T, blockDim(Shape), {}, MemoryDetail::Patterns);
   CostModel Costs(T);
   ReachCache Cache;
-  BranchReach Reach = reachOf(MA, Cache);
+  Bindings ParamValues; // the taken.sideN shares among them
+  for (auto &[Name, E] : Params)
+    if (std::optional<Rational> C = E.getConstant())
+      ParamValues[Name] = *C;
+  BranchReach Reach = reachOf(MA, ParamValues, Cache);
   if (!weighsSomeSide(Reach))
     Reach = nullptr;
   auto Count =

@@ -11,6 +11,7 @@
 #define KERNELTIME_LAUNCH_KERNELINPUTS_H
 
 #include "AtomicSites.h"
+#include "BranchSides.h"
 #include "KernelTime/GPU.h"
 #include "KernelTime/Memory.h"
 #include "KernelTime/Thread.h"
@@ -32,6 +33,20 @@ namespace ktime {
 /// pass all the branches (exact when one branch's lanes include the
 /// other's).
 inline constexpr size_t MaxFractionTerms = 64;
+
+/// The most iterations of a halving loop (a tree reduction's) whose values
+/// averageOverHalving sums one by one: a count the launch fixes is log2 of
+/// a size, at most 64 for any 64-bit one.
+inline constexpr int64_t MaxHalvingIterations = 64;
+
+/// \p E (a lane count or a fraction of the Memory stage) with each opaque
+/// value that its loop halves (MemoryAnalysis::halvingValue) replaced by
+/// the mean of E over the loop's iterations, its values and count taken at
+/// \p Launch (sizes and parameters); \p E itself when it mentions no opaque
+/// value. std::nullopt when it mentions another opaque value or the launch
+/// does not fix the loop's values.
+std::optional<Expr> averageOverHalving(const Expr &E, const MemoryAnalysis &MA,
+                                       const Bindings &Launch);
 
 /// User-given cache hit fractions of a kernel (-ktime-hits).
 struct HitOverride {
@@ -84,22 +99,29 @@ public:
                      const GpuTarget &T, bool UseFragments,
                      const ThreadModel *Known = nullptr);
 
-  /// Every symbol of the per-thread expressions (parameters, trip.*) and
-  /// of the global atomics (addresses.atomicN).
+  /// Every symbol of the per-thread expressions (parameters, trip.*), of
+  /// the global atomics (addresses.atomicN) and of the branch sides
+  /// (taken.sideN).
   const std::set<std::string> &modelSymbols() const { return Symbols; }
   /// The symbols of the kernel's time, delay and barriers: what a launch's
   /// prediction needs values for (the loop counts among modelSymbols that
   /// matter).
   const std::set<std::string> &timeSymbols() const { return TimeSymbols; }
+  /// The sides of the kernel's branches (their symbols are among
+  /// modelSymbols).
+  const std::vector<BranchSide> &branchSides() const { return Sides; }
 
   /// The inputs of one launch: \p Params substituted, ntid/nctaid bound to
   /// \p Shape, \p Spills' traffic added (docs/memory.md, "Register
-  /// spills"); assumptions made on the way are appended to \p Assumptions.
+  /// spills"); assumptions made on the way are appended to \p Assumptions,
+  /// and the sides of branches on data that \p Params gives no share for
+  /// (every lane is taken to run them) are \p AssumedSides.
   KernelInputs build(const std::map<std::string, Expr> &Params,
                      const LaunchShape &Shape, const OccupancyResult &Occ,
                      bool ColdCache, std::optional<HitOverride> Hits,
                      const SpillCode &Spills,
-                     std::vector<std::string> &Assumptions);
+                     std::vector<std::string> &Assumptions,
+                     std::vector<const BranchSide *> &AssumedSides);
 
   /// The instruction counts for a launch, bound as build binds (four more
   /// passes of the Thread stage: only the analytic models need them).
@@ -120,12 +142,15 @@ private:
   /// The thread model with those adjustments; with \p Keep, the
   /// instructions it rejects cost nothing (one fragment's model).
   ThreadModel
-  adjustedModel(const MemoryAnalysis &MA,
+  adjustedModel(const MemoryAnalysis &MA, const Bindings &ParamValues,
                 const std::function<bool(const llvm::Instruction &)> &Keep);
   /// Whether some lane of \p MA's warp takes a divergent branch's edge
   /// (min(1, active lanes)); std::nullopt when all lanes do or it is not
-  /// known. Cached in \p Cache, which must outlive the result.
-  BranchReach reachOf(const MemoryAnalysis &MA, ReachCache &Cache) const;
+  /// known. A side \p ParamValues gives a share for (taken.sideN) reaches
+  /// a warp as warpReach says. Cached in \p Cache, which must outlive the
+  /// result.
+  BranchReach reachOf(const MemoryAnalysis &MA, const Bindings &ParamValues,
+                      ReachCache &Cache) const;
   /// True if some branch of F has a side that \p Reach weights.
   bool weighsSomeSide(const BranchReach &Reach) const;
   /// The issue cycles of a thread: the largest of its per-pipe delays and
@@ -137,10 +162,14 @@ private:
                            const ThreadModel &M) const;
   /// \p Bounded is set when the fraction is the least of its branches'
   /// instead of their product (see MaxFractionTerms).
-  /// Branches on loaded values (their lane counts mention a value no launch
-  /// binds) count as taken by every lane; their values go into \p Loaded.
+  /// A side \p Shares gives a share for passes that share of the lanes;
+  /// the side of a branch on loaded values (its lane count mentions a value
+  /// no launch binds) without one passes every lane. \p Launch (sizes and
+  /// parameters) fixes the values of halving loops (averageOverHalving).
   Expr activeFraction(const llvm::Instruction &I, const MemoryAnalysis &MA,
-                      bool &Bounded, std::set<std::string> &Loaded) const;
+                      bool &Bounded,
+                      const std::map<BranchEdge, Rational> &Shares,
+                      const Bindings &Launch) const;
 
   llvm::Function &F;
   llvm::FunctionAnalysisManager &FAM;
@@ -157,6 +186,8 @@ private:
   /// The kernel's global atomics (their addresses.atomicN are among
   /// Symbols).
   std::map<const llvm::Instruction *, AtomicSite> Atomics;
+  /// The sides of the kernel's two-way branches.
+  std::vector<BranchSide> Sides;
   /// Functions the kernel calls without inlining that have global atomics.
   std::vector<const llvm::Function *> AtomicCallees;
   /// The pipes some instruction of the kernel or its callees may issue to

@@ -200,16 +200,6 @@ hitOverride(const Function &F, const std::vector<std::string> &AllHits) {
   return std::optional<HitOverride>();
 }
 
-/// The loops' counts at the launch (LaunchResult::LoopTrips): the spec's
-/// values, the launch's sizes and the warp size bound, the ids left free.
-static void bindLoopCounts(const KernelReport &R,
-                           std::map<std::string, Expr> Subst, unsigned WarpSize,
-                           LaunchResult &L) {
-  Subst["WARP_SZ"] = Expr::constant(WarpSize);
-  for (const LoopTrip &T : R.Loops)
-    L.LoopTrips.push_back(T.Trip.substitute(Subst));
-}
-
 /// The builder of a kernel's inputs on a GPU with some fields withheld
 /// (WithholdFieldNames), made on its first use.
 using BuilderFor =
@@ -278,6 +268,10 @@ bool predictOne(Module &M, const LaunchSpec &Spec, AnalysedKernel &K,
                      L.Assumptions, L.Params);
   if (!Params) {
     reportError(M, toString(Params.takeError()));
+    return false;
+  }
+  if (auto Why = checkBoundShares(Builder.branchSides(), *Params)) {
+    reportError(M, Spec.Origin + ": launch spec '" + Spec.Text + "': " + *Why);
     return false;
   }
   ArchCheck Arch = checkArchitecture(K.Report->Arch, T.Arch);
@@ -389,9 +383,12 @@ bool predictOne(Module &M, const LaunchSpec &Spec, AnalysedKernel &K,
   // Lane conditions can name fields the plain model does not: withheld
   // too, in at most a few rounds.
   KernelInputs In;
+  std::vector<const BranchSide *> AssumedSides;
   for (unsigned Round = 0;; ++Round) {
     std::vector<std::string> Said;
-    In = B->build(*Params, Shape, *Occ, Opts.ColdCache, *Hits, Spills, Said);
+    AssumedSides.clear();
+    In = B->build(*Params, Shape, *Occ, Opts.ColdCache, *Hits, Spills, Said,
+                  AssumedSides);
     std::set<std::string> Needed;
     collectSymbols(In, Needed);
     std::set<std::string> More = unboundFields(F, Needed, *Params);
@@ -402,7 +399,12 @@ bool predictOne(Module &M, const LaunchSpec &Spec, AnalysedKernel &K,
     Withheld.insert(More.begin(), More.end());
     ChooseModel();
   }
-  bindLoopCounts(*K.Report, launchSubst(*Params, Shape), T.WarpSize, L);
+  addBranchEstimate(AssumedSides, L.Estimated, L.Assumptions);
+  // The loops' counts at the launch (LaunchResult::LoopTrips): the ids free.
+  std::map<std::string, Expr> Counts = launchSubst(*Params, Shape);
+  Counts["WARP_SZ"] = Expr::constant(T.WarpSize);
+  for (const LoopTrip &LT : K.Report->Loops)
+    L.LoopTrips.push_back(LT.Trip.substitute(Counts));
   L.Time = In.Time;
   L.Delay = In.Delay;
   L.Barriers = In.Barriers;
@@ -534,8 +536,10 @@ bool predictLaunches(Module &M, const std::vector<LaunchSpec> &Specs,
     for (const AnalysedKernel &D : Kernels)
       if (D.Report->IsDeviceFunction && is_contained(D.Report->CalledBy, Name))
         addLoopSymbolAliases(D.Report->Loops, Own);
-    if (K.Analysed)
+    if (K.Analysed) {
       addAtomicSymbolAliases(*K.Analysed, Own);
+      addBranchSideAliases(*K.Analysed, Own);
+    }
     HaveLineNames |= !Own.empty();
   }
   // A -ktime-hits for a kernel the module does not have was ignored

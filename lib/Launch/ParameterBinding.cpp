@@ -56,11 +56,11 @@ std::optional<std::string> checkIntegerValue(const Rational &Value,
 /// out-of-range number for an integer, a negative trip count). \p Bound
 /// gets each value as bound: a floating-point parameter's rounded to its
 /// type.
-/// True for trip.L12, iter.L12_5 and addresses.L12, the line names of loop
-/// and atomic symbols.
+/// True for trip.L12, iter.L12_5, addresses.L12 and taken.L12, the line
+/// names of loop, atomic and branch-side symbols.
 static bool isLineName(StringRef Name) {
   if (!Name.consume_front("trip.L") && !Name.consume_front("iter.L") &&
-      !Name.consume_front("addresses.L"))
+      !Name.consume_front("addresses.L") && !Name.consume_front("taken.L"))
     return false;
   return !Name.empty() && isDigit(Name.front());
 }
@@ -175,6 +175,9 @@ bindParameters(const LaunchSpec &Spec, const Function &F,
     else if (!Ty && StringRef(*Symbol).starts_with("addresses.") &&
              (!Value.isInteger() || Value.sign() <= 0))
       Why = "a number of addresses is a positive integer";
+    else if (!Ty && StringRef(*Symbol).starts_with("taken.") &&
+             (Value.sign() < 0 || Rational(1) < Value))
+      Why = "a share of threads is a number from 0 to 1";
     if (Why)
       return Bad(*Why);
     // Above the signed range the value is taken as written, the unsigned

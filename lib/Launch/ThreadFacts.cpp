@@ -12,6 +12,7 @@
 #include "KernelTime/Cost.h"
 #include "KernelTime/ScevToExpr.h"
 #include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/UniformityAnalysis.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
@@ -27,7 +28,20 @@ namespace ktime {
 constexpr int64_t MaxIterationsSummed = 8;
 
 BranchReach KernelInputBuilder::reachOf(const MemoryAnalysis &MA,
+                                        const Bindings &ParamValues,
                                         ReachCache &Cache) const {
+  // Shares the launch gives (taken.sideN): the branch's divergence says how
+  // a share of threads reaches warps.
+  std::map<BranchEdge, Rational> Shares = getBoundShares(Sides, ParamValues);
+  // What a halving loop's values need (averageOverHalving): the block's
+  // sizes and the parameters.
+  Bindings Launch = ParamValues;
+  static const char *const Sizes[] = {"ntid.x", "ntid.y", "ntid.z"};
+  if (std::optional<std::array<unsigned, 3>> Dim = MA.getBlockDim())
+    for (unsigned D = 0; D != 3; ++D)
+      Launch[Sizes[D]] = Rational(static_cast<int64_t>((*Dim)[D]));
+  UniformityInfo *UI =
+      Shares.empty() ? nullptr : &FAM.getResult<UniformityInfoAnalysis>(F);
   std::set<std::string> Params;
   auto Names = std::make_shared<SymbolNamer>(F);
   for (const Argument &A : F.args())
@@ -40,12 +54,20 @@ BranchReach KernelInputBuilder::reachOf(const MemoryAnalysis &MA,
     std::optional<ParamField> P = Names->findField(S);
     return P && P->Printed == S;
   };
-  return [this, &MA, &Cache,
-          IsParam](const BasicBlock &Branch,
-                   const BasicBlock &Succ) -> std::optional<Expr> {
+  return [this, &MA, &Cache, IsParam, Shares = std::move(Shares), UI,
+          Launch = std::move(Launch)](
+             const BasicBlock &Branch,
+             const BasicBlock &Succ) -> std::optional<Expr> {
     auto [It, New] = Cache.try_emplace({&Branch, &Succ});
     if (!New)
       return It->second;
+    if (auto S = Shares.find({&Branch, &Succ}); S != Shares.end()) {
+      // Known on every side, also where it is 1: a branch the warp takes
+      // as one is weighed only when each side's reach is known.
+      It->second = Expr::constant(warpReach(
+          S->second, MA.warpLanes(), UI->hasDivergentTerminator(Branch)));
+      return It->second;
+    }
     std::optional<Expr> Lanes = MA.activeLanes(Branch, Succ);
     if (!Lanes)
       return std::nullopt;
@@ -54,6 +76,12 @@ BranchReach KernelInputBuilder::reachOf(const MemoryAnalysis &MA,
       return std::nullopt; // every lane: the side is taken
     Expr W = C ? Expr::constant(*C < Rational(1) ? *C : Rational(1))
                : Expr::min(Expr::constant(1), *Lanes);
+    // A tree reduction's `if (tid < s)`: the mean over the halving loop's
+    // iterations of whether some lane takes the side.
+    if (std::optional<Expr> Mean = averageOverHalving(W, MA, Launch))
+      W = *Mean;
+    else
+      return std::nullopt;
     // Only what a launch binds (ids, sizes, parameters): a lane count of a
     // loaded value would leave the time without a value. A count that
     // depends on a loop's iteration is replaced by its mean over the
@@ -125,16 +153,17 @@ const ThreadModel &KernelInputBuilder::modelFor(const MemoryAnalysis &MA,
   auto It = Models.find(Key);
   if (It != Models.end())
     return It->second;
-  return Models.emplace(Key, adjustedModel(MA, nullptr)).first->second;
+  return Models.emplace(Key, adjustedModel(MA, ParamValues, nullptr))
+      .first->second;
 }
 
 ThreadModel KernelInputBuilder::adjustedModel(
-    const MemoryAnalysis &MA,
+    const MemoryAnalysis &MA, const Bindings &ParamValues,
     const std::function<bool(const Instruction &)> &Keep) {
   // Sides of divergent branches that no lane of a warp takes cost nothing
   // there (a bounds guard in a block past the end of the data).
   ReachCache Cache;
-  BranchReach Reach = reachOf(MA, Cache);
+  BranchReach Reach = reachOf(MA, ParamValues, Cache);
   if (!weighsSomeSide(Reach))
     Reach = nullptr;
   // Replays: a bank-conflicted or wide shared access takes one wavefront
@@ -300,13 +329,45 @@ Expr KernelInputBuilder::executionsPerThread(const Instruction &I,
   return Count;
 }
 
+std::optional<Expr> averageOverHalving(const Expr &E, const MemoryAnalysis &MA,
+                                       const Bindings &Launch) {
+  std::set<std::string> Symbols;
+  E.collectSymbols(Symbols);
+  Expr Mean = E;
+  for (const std::string &S : Symbols) {
+    if (!StringRef(S).starts_with("val."))
+      continue;
+    std::optional<MemoryAnalysis::HalvingValue> H = MA.halvingValue(S);
+    if (!H)
+      return std::nullopt;
+    std::optional<int64_t> Trip;
+    if (std::optional<Rational> T = H->Trip.evaluate(Launch);
+        T && T->isInteger())
+      Trip = Expr::constant(*T).getInt64();
+    std::optional<Rational> First = H->Start.evaluate(Launch);
+    if (!Trip || *Trip < 1 || *Trip > MaxHalvingIterations || !First ||
+        !First->isInteger() || First->sign() < 0)
+      return std::nullopt;
+    // Iteration K sees floor(First / 2^K); the mean over the iterations.
+    Expr Sum;
+    Rational Value = *First;
+    for (int64_t K = 0; K != *Trip; ++K) {
+      Sum += Mean.substitute({{S, Expr::constant(Value)}});
+      Value = (Value / Rational(2)).floor();
+    }
+    Mean = Sum * Expr::constant(Rational(1, *Trip));
+  }
+  return Mean;
+}
+
 static size_t termCount(const Expr &E) {
   return E.getKind() == Expr::Kind::Add ? E.operands().size() : 1;
 }
 
-Expr KernelInputBuilder::activeFraction(const Instruction &I,
-                                        const MemoryAnalysis &MA, bool &Bounded,
-                                        std::set<std::string> &Loaded) const {
+Expr KernelInputBuilder::activeFraction(
+    const Instruction &I, const MemoryAnalysis &MA, bool &Bounded,
+    const std::map<BranchEdge, Rational> &Shares,
+    const Bindings &Launch) const {
   // Each block on the dominator path with a single entry is entered
   // through one edge of that predecessor's branch: the lanes that take the
   // edge are the lanes that get here. A loop header counts as entered through
@@ -335,18 +396,17 @@ Expr KernelInputBuilder::activeFraction(const Instruction &I,
           return MA.edgeImplies(*O.first, *O.second, *Pred, *BB);
         }))
       continue;
-    if (std::optional<Expr> F = MA.activeFraction(*Pred, *BB)) {
-      std::set<std::string> Symbols;
-      F->collectSymbols(Symbols);
-      // A value the Memory stage keeps opaque (val.*: data, or a value
-      // it does not follow): the branch is named by its source line.
-      if (llvm::any_of(Symbols, [](const std::string &S) {
-            return StringRef(S).starts_with("val.");
-          })) {
-        const DebugLoc &DL = Pred->getTerminator()->getDebugLoc();
-        Loaded.insert(DL ? "line " + std::to_string(DL.getLine()) : "");
-        continue;
-      }
+    if (auto S = Shares.find({Pred, BB}); S != Shares.end()) {
+      Factors.push_back(Expr::constant(S->second));
+      continue;
+    }
+    // A value the Memory stage keeps opaque (val.*: data, or a value it
+    // does not follow) passes every lane, build() says so; a halving
+    // loop's value passes the mean over its iterations.
+    std::optional<Expr> F = MA.activeFraction(*Pred, *BB);
+    if (F)
+      F = averageOverHalving(*F, MA, Launch);
+    if (F) {
       Terms = std::min(Terms * termCount(*F), MaxFractionTerms + 1);
       Factors.push_back(*F);
     }

@@ -256,6 +256,36 @@ bool MemoryAnalysis::edgeImplies(const BasicBlock &OuterBranch,
   return Inner && LaneConditions::implies(*Outer, *Inner);
 }
 
+std::optional<MemoryAnalysis::HalvingValue>
+MemoryAnalysis::halvingValue(StringRef Symbol) const {
+  const memory::OpaqueValue *O = I->Builder.opaque(Symbol);
+  const auto *Phi = O ? dyn_cast<PHINode>(O->V) : nullptr;
+  const Loop *L = Phi ? I->LI.getLoopFor(Phi->getParent()) : nullptr;
+  const BasicBlock *Latch = L ? L->getLoopLatch() : nullptr;
+  if (!Latch || L->getHeader() != Phi->getParent() ||
+      Phi->getNumIncomingValues() != 2 || !Phi->getType()->isIntegerTy())
+    return std::nullopt;
+  const auto *Next =
+      dyn_cast<BinaryOperator>(Phi->getIncomingValueForBlock(Latch));
+  const auto *By = Next ? dyn_cast<ConstantInt>(Next->getOperand(1)) : nullptr;
+  if (!By || Next->getOperand(0) != Phi)
+    return std::nullopt;
+  bool Shift = Next->getOpcode() == Instruction::LShr ||
+               Next->getOpcode() == Instruction::AShr;
+  bool Divide = Next->getOpcode() == Instruction::UDiv ||
+                Next->getOpcode() == Instruction::SDiv;
+  if (!(Shift && By->isOne()) && !(Divide && By->equalsInt(2)))
+    return std::nullopt;
+  const Value *Start =
+      Phi->getIncomingValue(Phi->getIncomingBlock(0) == Latch ? 1 : 0);
+  std::optional<Expr> First =
+      I->Builder.convertValue(Start, L->getParentLoop());
+  const LoopTrip *Trip = I->trip(L);
+  if (!First || !Trip)
+    return std::nullopt;
+  return HalvingValue{*First, Trip->Trip};
+}
+
 std::optional<Expr>
 MemoryAnalysis::activeFraction(const BasicBlock &Branch,
                                const BasicBlock &Succ) const {

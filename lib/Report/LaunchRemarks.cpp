@@ -100,7 +100,7 @@ void streamBoundFigures(OptimizationRemarkAnalysis &K, const Prediction &P) {
     return;
   case Bound::Atomic:
     K << " (" << ore::NV("HotAtomics", llround(P.HotAtomics))
-      << " atomics in sequence on their addresses: "
+      << " atomics in sequence on one address: "
       << ore::NV("AtomicCycles", llround(P.AtomicCycles)) << " cycles)";
     return;
   case Bound::Shared:
@@ -156,12 +156,13 @@ void emitShortPrediction(const KernelReport &R, const LaunchResult &L,
         << " us";
     K << "; occupancy " << ore::NV("Occupancy", percent(L.Occupancy)) << "%";
     if (!L.Estimated.empty()) {
-      // The first count; the JSON report and the Assumption remark name
-      // the others.
+      // The value assumed, or how many: the Assumption remarks and the
+      // JSON report name them all.
       auto &[Name, V] = L.Estimated.front();
-      std::string Counts = Name + " = " + V.str();
-      if (size_t More = L.Estimated.size() - 1)
-        Counts += " and " + std::to_string(More) + " more";
+      std::string Counts =
+          L.Estimated.size() == 1
+              ? Name + " = " + V.str()
+              : std::to_string(L.Estimated.size()) + " values assumed";
       K << "; " << ore::NV("Estimate", "estimate") << ": "
         << ore::NV("EstimatedCounts", Counts);
     }
@@ -211,13 +212,14 @@ void emitPrediction(const KernelReport &R, const LaunchResult &L,
       << ore::NV("Regs", L.Regs) << " registers ("
       << ore::NV("RegsSource", L.RegsSource)
       << "); bound: " << ore::NV("Bound", getBoundName(P.B));
-    // Counts assumed (-ktime-unknown-trip): the time is an estimate.
+    // Counts (-ktime-unknown-trip) and shares of branches on data assumed:
+    // the time is an estimate.
     if (!L.Estimated.empty()) {
       std::string Counts;
       for (auto &[Name, V] : L.Estimated)
         Counts += (Counts.empty() ? "" : ", ") + Name + " = " + V.str();
       K << "; " << ore::NV("Estimate", "estimate")
-        << ", counts assumed: " << ore::NV("EstimatedCounts", Counts);
+        << ", assumed: " << ore::NV("EstimatedCounts", Counts);
     }
     // The KP model's per-thread memory quantities (mean over a warp's lanes,
     // ids free) and the launch's hit fractions.

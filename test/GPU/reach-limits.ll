@@ -28,16 +28,17 @@
 ; CHECK-LABEL: launch 'tile4:grid=1,block=1024,regs=32,n=2050'
 ; CHECK: wave of 1 blocks, 1 on the busiest SM: 408.0 cycles (longest warp 200.0, issue 408.0
 ;
-; loaded_bound: if (tid.x < *np) work. The bound is loaded: no launch
-; binds it, so the side is not weighed (its lane count would leave the time
-; without a value) and the traffic counts every lane, with an Assumption.
+; loaded_bound: if (tid.x < *np) work. The bound is loaded: the side's
+; share is data the launch does not give (taken.side1, GPU/data-branches.ll),
+; so the side is not weighed and the traffic counts every lane, an estimate.
 ; Per warp: entry S2R, setp (alu 4), ld.global (lsu 2), bra (cbu 2); work
 ; fma 16, lsu 2: 16. 8 warps: issue 128. Bytes: 1024 threads x (4 B
 ; loaded + 4 B stored) = 8192.
 ; CHECK-LABEL: launch 'loaded_bound:grid=1,block=1024,regs=32'
 ; CHECK: issue 128.0
 ; CHECK: bytes: global 8192.0
-; CHECK: assumption: branches on data (values loaded from memory, or computed in a way the model does not follow) are assumed taken by every lane, for the traffic and the time (an upper bound)
+; CHECK: estimate: taken.side1 = 1 (assumed)
+; CHECK: assumption: an estimate: taken.side1, a side of a branch on data, is assumed taken by every lane, an upper bound; give the share of threads that take it: taken.side1=P
 ;
 ; short_circuit: if (tid.x < 16 && tid.x < n) light else heavy, as
 ; `entry: br c1, second, heavy; second: br c2, light, heavy`. heavy is

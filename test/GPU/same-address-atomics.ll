@@ -76,7 +76,7 @@
 ; RUN:   -ktime-gpu=%S/Inputs/toy-gpu.yaml \
 ; RUN:   -ktime-launch='counter:grid=64,block=256,regs=16' \
 ; RUN:   %S/Inputs/atomics.ll 2>&1 | FileCheck %s --check-prefix=REMARK
-; REMARK: predicted 33.80 us; bound: atomic (16384 atomics in sequence on their addresses: 32768 cycles)
+; REMARK: predicted 33.80 us; bound: atomic (16384 atomics in sequence on one address: 32768 cycles)
 ;
 ; A number of addresses is a positive integer.
 ; RUN: not %opt_ktime -passes=kernel-time -disable-output \

@@ -30,7 +30,7 @@
 // slope = 1.3287e-3 x 64 - 1.8663e-2 x 8 + 1.13423 = 1.0699628 cycles per
 // block; 2569.9 + 1.0699628 x 1024 = 3665.54 cycles = 2.14 us.
 // 153.30 + 2.14 = 155.44 us.
-// CHECK: remark: kernel counter on rtx-3080-10gb, grid 1024x1x1, block 256x1x1: predicted 155.4 us; bound: atomic (262144 atomics in sequence on their addresses: 262144 cycles)
+// CHECK: remark: kernel counter on rtx-3080-10gb, grid 1024x1x1, block 256x1x1: predicted 155.4 us; bound: atomic (262144 atomics in sequence on one address: 262144 cycles)
 __global__ void counter(unsigned *count) { atomicAdd(count, 1u); }
 
 // A histogram: the bin is loaded data. Unbound, its updates are assumed to
@@ -38,7 +38,7 @@ __global__ void counter(unsigned *count) { atomicAdd(count, 1u); }
 // to one address by its line (every input in one bin), the same 262144
 // atomics in sequence as the counter's.
 // CHECK: assumption (rtx-3080-10gb, launch 'histogram:grid=1024,block=256,arg2=262144'): global atomic addresses.atomic1 (addresses.L45): its addresses are not counted (data-dependent, or ids not followed); taken as all different, none serialised (bind addresses.atomic1=N for N addresses)
-// CHECK: remark: kernel histogram on rtx-3080-10gb, grid 1024x1x1, block 256x1x1: predicted 155.4 us; bound: atomic (262144 atomics in sequence on their addresses: 262144 cycles)
+// CHECK: remark: kernel histogram on rtx-3080-10gb, grid 1024x1x1, block 256x1x1: predicted 155.4 us; bound: atomic (262144 atomics in sequence on one address: 262144 cycles)
 __global__ void histogram(const unsigned *in, unsigned *bins, unsigned n) {
   unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n)

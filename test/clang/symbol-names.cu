@@ -68,7 +68,7 @@ __global__ void walk(const int *next, float *out, int rows) {
 // RUN:   -o /dev/null -Rpass-analysis=kernel-time %s -mllvm -ktime-gpu=a100 \
 // RUN:   -mllvm '-ktime-launch=copies:grid=1,block=32' 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=COPIESEST
-// COPIESEST: remark: kernel copies on a100-pcie-40gb, grid 1x1x1, block 32x1x1: predicted {{.*}}; estimate: trip.loop1 = 16 and 3 more [
+// COPIESEST: remark: kernel copies on a100-pcie-40gb, grid 1x1x1, block 32x1x1: predicted {{.*}}; estimate: 4 values assumed [
 // COPIESEST: remark: assumption (a100-pcie-40gb, launch 'copies:grid=1,block=32'): an estimate: the code does not give the count of trip.loop1, trip.loop2 and 2 more, and the launch does not say it;
 // COPIES: symbol-names.cu:81:5: remark: loop loop1: trip = trip.loop1 (launch 'copies:grid=1,block=32,trip.L81=100': 100),
 // COPIES: symbol-names.cu:81:5: remark: loop loop2: trip = trip.loop2 (launch 'copies:grid=1,block=32,trip.L81=100': 100),

@@ -55,7 +55,7 @@ class Diag:
 
 class Prediction:
     """A kernel remark's prediction: the kernel (demangled), GPU, grid,
-    block, microseconds as printed, bound, estimate (counts assumed), and
+    block, microseconds as printed, bound, estimate (values assumed), and
     the remark's 0-based line."""
 
     def __init__(self, m, line):
@@ -66,8 +66,9 @@ class Prediction:
         self.us = m.group('us')
         self.ns = int(m.group('ns')) if m.group('ns') else None
         self.bound = m.group('bound')
-        # Loop counts the plugin assumed (-ktime-unknown-trip).
-        self.estimate = 'counts assumed' in m.string
+        # Loop counts (-ktime-unknown-trip) or branch shares the plugin
+        # assumed: "; estimate: ..." (verbose: "; estimate, assumed: ...").
+        self.estimate = re.search(r'; estimate[:,] ', m.string) is not None
         self.line = line
 
 

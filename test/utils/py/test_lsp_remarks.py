@@ -34,7 +34,7 @@ STDERR = '\n'.join([
     '/p/k.cu:40:1: remark: kernel chase(int const*, int, int*) on h100-sxm, grid 1x1x1, '
     'block 1x1x1: predicted 120.5 us (120467 ns) = launch 2 us + 0.01 waves (one partial '
     'wave of 118 us); occupancy 1 blocks/SM, 1 warps (2%, limited by grid), 20 registers '
-    '(estimate); bound: latency; estimate, counts assumed: trip.loop1 = 1000; per thread '
+    '(estimate); bound: latency; estimate, assumed: trip.loop1 = 1000; per thread '
     'mem = 0 B' + FLAG,
     '/p/k.cu:9:3: remark: loop unrolled 4 times [-Rpass=loop-unroll]',
     '/p/k.cu:12:9: error: use of undeclared identifier \'q\'',

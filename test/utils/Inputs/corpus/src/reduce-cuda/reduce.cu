@@ -1,6 +1,7 @@
 // A fake collection member for test/utils/corpus.test: a tree reduction in
-// shared memory (count log2 of the block), and a grid-stride sum with a
-// 64-bit count: two kernels, both exact.
+// shared memory (count log2 of the block; its `if (t < s)` on the halving
+// value, whose lanes the launch fixes), and a grid-stride sum with a 64-bit
+// count: two kernels, both exact.
 __global__ void reduce(const float *in, float *out, unsigned n) {
   extern __shared__ float buf[];
   unsigned t = threadIdx.x, i = blockIdx.x * blockDim.x + t;

@@ -1,0 +1,168 @@
+//===- BranchSides.cpp - Sides of a kernel's branches a launch can bind ---===//
+//
+// The sides are the edges whose lanes the launch path weighs: the active
+// fraction of the traffic below a branch (KernelInputs.cpp) and the reach of
+// a divergent branch's side in the time (ThreadFacts.cpp) take a bound share
+// from here before they ask the Memory stage.
+//
+//===----------------------------------------------------------------------===//
+#include "BranchSides.h"
+#include "KernelTime/Memory.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/IR/CFG.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/Instructions.h"
+
+#include <cmath>
+
+using namespace llvm;
+
+namespace ktime {
+
+namespace {
+
+/// The line of \p Loc in the kernel's own code (the line that calls an
+/// inlined function), 0 for none.
+unsigned kernelLine(const DILocation *Loc) {
+  if (!Loc)
+    return 0;
+  while (const DILocation *Caller = Loc->getInlinedAt())
+    Loc = Caller;
+  return Loc->getLine();
+}
+
+/// The first line of \p BB's instructions.
+unsigned firstLine(const BasicBlock &BB) {
+  for (const Instruction &I : BB)
+    if (unsigned Line = kernelLine(I.getDebugLoc().get()))
+      return Line;
+  return 0;
+}
+
+} // namespace
+
+std::vector<BranchSide>
+getBranchSides(const Function &F, const DominatorTree &DT, const LoopInfo &LI) {
+  std::vector<BranchSide> Sides;
+  for (const BasicBlock &BB : F) {
+    const auto *Br = dyn_cast<BranchInst>(BB.getTerminator());
+    if (!Br || !Br->isConditional() ||
+        Br->getSuccessor(0) == Br->getSuccessor(1))
+      continue;
+    const Loop *L = LI.getLoopFor(&BB);
+    // The true side first (getSuccessor's order: LLVM versions iterate a
+    // branch's successors in different orders).
+    for (unsigned I = 0; I != 2; ++I) {
+      const BasicBlock *S = Br->getSuccessor(I);
+      if (L && (!L->contains(S) || S == L->getHeader()))
+        continue;
+      if (getEntryPredecessor(*S, DT) != &BB)
+        continue;
+      BranchSide Side;
+      Side.Branch = &BB;
+      Side.Succ = S;
+      Side.Symbol = "taken.side" + std::to_string(Sides.size() + 1);
+      if (unsigned Line = firstLine(*S))
+        Side.LineAlias = "taken.L" + std::to_string(Line);
+      const Loop *Entered = LI.getLoopFor(S);
+      if (Entered && Entered != L && Entered->getHeader() == S)
+        Side.EntersLoop = true;
+      else if (const BasicBlock *Next = S->getSingleSuccessor())
+        if (const Loop *After = LI.getLoopFor(Next))
+          Side.EntersLoop = After->getLoopPreheader() == S;
+      Sides.push_back(std::move(Side));
+    }
+  }
+  return Sides;
+}
+
+void addBranchSideAliases(
+    const Function &F,
+    std::map<std::string, std::vector<std::string>> &Aliases) {
+  DominatorTree DT(const_cast<Function &>(F));
+  LoopInfo LI(DT);
+  for (const BranchSide &S : getBranchSides(F, DT, LI))
+    if (!S.LineAlias.empty())
+      Aliases[S.LineAlias].push_back(S.Symbol);
+}
+
+std::map<BranchEdge, Rational>
+getBoundShares(const std::vector<BranchSide> &Sides, const Bindings &Values) {
+  std::map<BranchEdge, Rational> Shares;
+  for (const BranchSide &S : Sides)
+    if (auto It = Values.find(S.Symbol); It != Values.end())
+      Shares[{S.Branch, S.Succ}] = It->second;
+  // The other edge of a bound branch, unless bound itself: a side with a
+  // symbol of its own, or the join an `if` without `else` falls through to
+  // (a branch that the warp takes as one weighs both of its edges).
+  std::map<BranchEdge, Rational> Rest;
+  for (const auto &[Edge, Share] : Shares)
+    for (const BasicBlock *Other : successors(Edge.first))
+      if (Other != Edge.second && !Shares.count({Edge.first, Other}))
+        Rest[{Edge.first, Other}] = Rational(1) - Share;
+  Shares.insert(Rest.begin(), Rest.end());
+  return Shares;
+}
+
+std::optional<std::string>
+checkBoundShares(const std::vector<BranchSide> &Sides,
+                 const std::map<std::string, Expr> &Params) {
+  Bindings Values;
+  for (const BranchSide &S : Sides)
+    if (auto It = Params.find(S.Symbol); It != Params.end())
+      if (std::optional<Rational> C = It->second.getConstant())
+        Values[S.Symbol] = *C;
+  for (const BranchSide &A : Sides)
+    for (const BranchSide &B : Sides) {
+      if (A.Branch != B.Branch || &A >= &B)
+        continue;
+      auto VA = Values.find(A.Symbol), VB = Values.find(B.Symbol);
+      if (VA == Values.end() || VB == Values.end() ||
+          VA->second + VB->second == Rational(1))
+        continue;
+      return A.Symbol + " and " + B.Symbol +
+             " are the two sides of one branch: every thread takes one, so "
+             "their shares add up to 1 (here " +
+             (VA->second + VB->second).str() + ")";
+    }
+  return std::nullopt;
+}
+
+Rational warpReach(const Rational &Share, unsigned Lanes, bool Divergent) {
+  if (!Divergent || Share.isZero() || Share == Rational(1))
+    return Share;
+  return Rational::fromDouble(
+      1 - std::pow(1 - Share.toDouble(), static_cast<double>(Lanes)));
+}
+
+void addBranchEstimate(const std::vector<const BranchSide *> &Assumed,
+                       std::vector<std::pair<std::string, Rational>> &Estimated,
+                       std::vector<std::string> &Assumptions) {
+  if (Assumed.empty())
+    return;
+  for (const BranchSide *S : Assumed)
+    Estimated.emplace_back(S->Symbol, Rational(1));
+  // Two sides, and how many more (the JSON report's "estimated" has them
+  // all), so that the remark stays one line; the line alias says where.
+  std::string Names;
+  for (size_t I = 0; I != Assumed.size() && I != 2; ++I) {
+    const BranchSide &S = *Assumed[I];
+    Names += (I ? ", " : "") + S.Symbol;
+    if (!S.LineAlias.empty())
+      Names += " (" + S.LineAlias + ")";
+  }
+  if (Assumed.size() > 2)
+    Names += " and " + std::to_string(Assumed.size() - 2) + " more";
+  bool One = Assumed.size() == 1;
+  Assumptions.push_back(
+      "an estimate: " + Names +
+      (One ? ", a side of a branch on data, is"
+           : ", sides of branches on data, are") +
+      " assumed taken by every lane, an upper bound; give the share of "
+      "threads that take " +
+      (One ? "it: " : "each: ") + Assumed.front()->Symbol + "=P");
+}
+
+} // namespace ktime
