@@ -194,21 +194,11 @@ size_t distinctDeltas(const LaneComparison &C) {
 std::optional<LaneCondition> LaneConditions::compare(const Value *Cond,
                                                      const Loop *Scope) {
   const auto *Cmp = dyn_cast<ICmpInst>(Cond);
-  // A flag the kernel takes (a bool parameter: `if (on)`), also as -O0
-  // leaves it (truncated back from its byte): flag != 0.
-  const Value *Flag = Cond;
-  if (const auto *Tr = dyn_cast<TruncInst>(Flag))
-    if (const auto *Ext = dyn_cast<ZExtInst>(Tr->getOperand(0));
-        Ext && Ext->getSrcTy()->isIntegerTy(1))
-      Flag = Ext->getOperand(0);
-  bool IsFlag = !Cmp && isa<Argument>(Flag) && Flag->getType()->isIntegerTy(1);
-  if (!IsFlag && (!Cmp || !Cmp->getOperand(0)->getType()->isIntegerTy()))
+  if (!Cmp || !Cmp->getOperand(0)->getType()->isIntegerTy())
     return std::nullopt;
-  std::optional<Expr> A =
-      B.convertValue(IsFlag ? Flag : Cmp->getOperand(0), Scope);
-  std::optional<Expr> C = IsFlag ? Expr::constant(0)
-                          : A    ? B.convertValue(Cmp->getOperand(1), Scope)
-                                 : std::nullopt;
+  std::optional<Expr> A = B.convertValue(Cmp->getOperand(0), Scope);
+  std::optional<Expr> C =
+      A ? B.convertValue(Cmp->getOperand(1), Scope) : std::nullopt;
   if (!A || !C)
     return std::nullopt;
   for (const Expr *E : {&*A, &*C})
@@ -217,7 +207,7 @@ std::optional<LaneCondition> LaneConditions::compare(const Value *Cond,
         return std::nullopt;
   LaneComparison LC;
   Expr X;
-  switch (IsFlag ? CmpInst::ICMP_NE : Cmp->getPredicate()) {
+  switch (Cmp->getPredicate()) {
   case CmpInst::ICMP_SLT:
   case CmpInst::ICMP_ULT:
     X = *C - *A;

@@ -103,26 +103,6 @@
 ; CHECK: bytes: global 8192.0,
 ; CHECK-NOT: estimate:
 ;
-; gated: if (on) out[tid] = x, on a bool parameter: no data, the launch
-; gives it (docs/memory.md, "Of a branch": on != 0), no estimate. Per warp
-; entry S2R (alu 2), bra (cbu 2): 2 instructions; the side: address (fma
-; 2), st (lsu 2): 2 instructions, weighed by on (uniform: the longer side
-; when unknown). on = 0: issue 8 x 2 = 16, no bytes; on = 1: 8 x 4 = 32,
-; bytes 1024 x 4 = 4096.
-; RUN: %opt_ktime -passes='print<kernel-time>' -disable-output \
-; RUN:   -ktime-gpu=%S/Inputs/toy-gpu.yaml \
-; RUN:   -ktime-launch='gated:grid=1,block=1024,regs=32,arg1=0' \
-; RUN:   -ktime-launch='gated:grid=1,block=1024,regs=32,arg1=1' %s \
-; RUN:   | FileCheck --check-prefix=FLAG %s
-; FLAG-LABEL: launch 'gated:grid=1,block=1024,regs=32,arg1=0' on toy-gpu:
-; FLAG: issue 16.0,
-; FLAG: bytes: global 0.0,
-; FLAG-NOT: estimate:
-; FLAG-LABEL: launch 'gated:grid=1,block=1024,regs=32,arg1=1' on toy-gpu:
-; FLAG: issue 32.0,
-; FLAG: bytes: global 4096.0,
-; FLAG-NOT: estimate:
-;
 ; A share outside [0, 1], and the two sides of one branch bound to shares
 ; that do not add up to 1, are errors naming the spec.
 ; RUN: not %opt_ktime -passes=kernel-time -disable-output \
@@ -236,17 +216,3 @@ exit:
   ret void
 }
 
-define ptx_kernel void @gated(ptr addrspace(1) %out, i1 %on, float %x) {
-entry:
-  %tx = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
-  br i1 %on, label %work, label %exit
-
-work:
-  %idx = zext i32 %tx to i64
-  %q = getelementptr inbounds float, ptr addrspace(1) %out, i64 %idx
-  store float %x, ptr addrspace(1) %q, align 4
-  br label %exit
-
-exit:
-  ret void
-}
