@@ -14,6 +14,8 @@
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <cmath>
 
@@ -122,10 +124,14 @@ checkBoundShares(const std::vector<BranchSide> &Sides,
       if (VA == Values.end() || VB == Values.end() ||
           VA->second + VB->second == Rational(1))
         continue;
+      // The sum as a decimal (a long one prints as a fraction).
+      std::string Sum;
+      raw_string_ostream(Sum)
+          << format("%.10g", (VA->second + VB->second).toDouble());
       return A.Symbol + " and " + B.Symbol +
              " are the two sides of one branch: every thread takes one, so "
              "their shares add up to 1 (here " +
-             (VA->second + VB->second).str() + ")";
+             Sum + ")";
     }
   return std::nullopt;
 }
