@@ -16,6 +16,7 @@
 #include "KernelTime/Thread.h"
 #include "llvm/ADT/StringRef.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -33,6 +34,22 @@ class MemoryAnalysis;
 
 /// The pass name remarks carry (-Rpass-analysis=kernel-time).
 inline constexpr const char *RemarkPassName = "kernel-time";
+
+/// One side of a kernel's two-way branch at a launch: its symbol
+/// (taken.sideN), line name and line, and where the share of the threads
+/// that take it came from.
+struct BranchUse {
+  std::string Name, LineName;
+  unsigned Line = 0;
+  /// "bound" (the launch gave it, or gave the other side's), "lanes" (a
+  /// condition on ids and parameters: the model counts the lanes), "loop"
+  /// (the side enters a loop, whose count covers the threads that skip it),
+  /// "assumed" (a branch on data the launch gives no share for: every lane,
+  /// an estimate).
+  std::string Source;
+  /// The share where it is one number: bound, or 1 when assumed.
+  std::optional<double> Share;
+};
 
 /// One launch of a kernel predicted on one GPU (or why it could not be).
 struct LaunchResult {
@@ -69,6 +86,8 @@ struct LaunchResult {
   /// bind, with the values assumed (-ktime-unknown-trip): when not empty,
   /// the prediction is an estimate.
   std::vector<std::pair<std::string, Rational>> Estimated;
+  /// Every side of the kernel's branches, in the order of their symbols.
+  std::vector<BranchUse> Branches;
   /// The kernel's architecture against the GPU's: whether the GPU runs the
   /// code, and what to say when they differ (empty when they are the same).
   std::string GpuArch;

@@ -66,8 +66,9 @@ getBranchSides(const Function &F, const DominatorTree &DT, const LoopInfo &LI) {
       Side.Branch = &BB;
       Side.Succ = S;
       Side.Symbol = "taken.side" + std::to_string(Sides.size() + 1);
-      if (unsigned Line = firstLine(*S))
-        Side.LineAlias = "taken.L" + std::to_string(Line);
+      Side.Line = firstLine(*S);
+      if (Side.Line)
+        Side.LineAlias = "taken.L" + std::to_string(Side.Line);
       const Loop *Entered = LI.getLoopFor(S);
       if (Entered && Entered != L && Entered->getHeader() == S)
         Side.EntersLoop = true;
@@ -109,13 +110,7 @@ getBoundShares(const std::vector<BranchSide> &Sides, const Bindings &Values) {
 }
 
 std::optional<std::string>
-checkBoundShares(const std::vector<BranchSide> &Sides,
-                 const std::map<std::string, Expr> &Params) {
-  Bindings Values;
-  for (const BranchSide &S : Sides)
-    if (auto It = Params.find(S.Symbol); It != Params.end())
-      if (std::optional<Rational> C = It->second.getConstant())
-        Values[S.Symbol] = *C;
+checkBoundShares(const std::vector<BranchSide> &Sides, const Bindings &Values) {
   for (const BranchSide &A : Sides)
     for (const BranchSide &B : Sides) {
       if (A.Branch != B.Branch || &A >= &B)
@@ -143,21 +138,37 @@ Rational warpReach(const Rational &Share, unsigned Lanes, bool Divergent) {
       1 - std::pow(1 - Share.toDouble(), static_cast<double>(Lanes)));
 }
 
-void addBranchEstimate(const std::vector<const BranchSide *> &Assumed,
+BranchUse useOf(const BranchSide &S, StringRef Source,
+                std::optional<Rational> Share) {
+  BranchUse U;
+  U.Name = S.Symbol;
+  U.LineName = S.LineAlias;
+  U.Line = S.Line;
+  U.Source = Source.str();
+  if (Share)
+    U.Share = Share->toDouble();
+  return U;
+}
+
+void addBranchEstimate(const std::vector<BranchUse> &Branches,
                        std::vector<std::pair<std::string, Rational>> &Estimated,
                        std::vector<std::string> &Assumptions) {
+  std::vector<const BranchUse *> Assumed;
+  for (const BranchUse &U : Branches)
+    if (U.Source == "assumed")
+      Assumed.push_back(&U);
   if (Assumed.empty())
     return;
-  for (const BranchSide *S : Assumed)
-    Estimated.emplace_back(S->Symbol, Rational(1));
+  for (const BranchUse *U : Assumed)
+    Estimated.emplace_back(U->Name, Rational(1));
   // Two sides, and how many more (the JSON report's "estimated" has them
   // all), so that the remark stays one line; the line alias says where.
   std::string Names;
   for (size_t I = 0; I != Assumed.size() && I != 2; ++I) {
-    const BranchSide &S = *Assumed[I];
-    Names += (I ? ", " : "") + S.Symbol;
-    if (!S.LineAlias.empty())
-      Names += " (" + S.LineAlias + ")";
+    const BranchUse &U = *Assumed[I];
+    Names += (I ? ", " : "") + U.Name;
+    if (!U.LineName.empty())
+      Names += " (" + U.LineName + ")";
   }
   if (Assumed.size() > 2)
     Names += " and " + std::to_string(Assumed.size() - 2) + " more";
@@ -168,7 +179,7 @@ void addBranchEstimate(const std::vector<const BranchSide *> &Assumed,
            : ", sides of branches on data, are") +
       " assumed taken by every lane, an upper bound; give the share of "
       "threads that take " +
-      (One ? "it: " : "each: ") + Assumed.front()->Symbol + "=P");
+      (One ? "it: " : "each: ") + Assumed.front()->Name + "=P");
 }
 
 } // namespace ktime

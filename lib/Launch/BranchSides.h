@@ -15,6 +15,7 @@
 #define KERNELTIME_LAUNCH_BRANCHSIDES_H
 
 #include "KernelTime/Expr.h"
+#include "KernelTime/Report.h"
 
 #include <map>
 #include <optional>
@@ -37,6 +38,7 @@ struct BranchSide {
   /// taken.sideN, and taken.L<line> where the side's first instruction has a
   /// line (the kernel's own line for code inlined into it).
   std::string Symbol, LineAlias;
+  unsigned Line = 0;
   /// The side enters a loop (a guard: the side is the loop's header or
   /// preheader). The loop's count, a mean over the threads that reach the
   /// guard, counts those that skip it too: every lane taking the side is no
@@ -67,11 +69,10 @@ void addBranchSideAliases(
 std::map<BranchEdge, Rational>
 getBoundShares(const std::vector<BranchSide> &Sides, const Bindings &Values);
 
-/// Why the shares \p Params binds to \p Sides are impossible (both sides of
+/// Why the shares \p Values binds to \p Sides are impossible (both sides of
 /// a branch bound to shares that do not add up to 1), if they are.
 std::optional<std::string>
-checkBoundShares(const std::vector<BranchSide> &Sides,
-                 const std::map<std::string, Expr> &Params);
+checkBoundShares(const std::vector<BranchSide> &Sides, const Bindings &Values);
 
 /// What a share means for the time: the chance that some lane of a warp of
 /// \p Lanes lanes takes a side \p Share of the threads take, the lanes
@@ -79,12 +80,18 @@ checkBoundShares(const std::vector<BranchSide> &Sides,
 /// \p Share itself when the warp branches as one.
 Rational warpReach(const Rational &Share, unsigned Lanes, bool Divergent);
 
-/// A launch whose prediction takes every lane to run \p Assumed (the
-/// unbound sides of branches on data) is an estimate: each side goes into
-/// \p Estimated with the share 1 (after the loop counts, which the Kernel
-/// remark names first), and one assumption that names them into
-/// \p Assumptions. Nothing when \p Assumed is empty.
-void addBranchEstimate(const std::vector<const BranchSide *> &Assumed,
+/// \p S at a launch: where its share comes from (BranchUse::Source) and
+/// the share where it is one number.
+BranchUse useOf(const BranchSide &S, llvm::StringRef Source,
+                std::optional<Rational> Share = std::nullopt);
+
+/// A launch whose prediction takes every lane to run a side of
+/// \p Branches (the unbound sides of branches on data, Source "assumed")
+/// is an estimate: each such side goes into \p Estimated with the share 1
+/// (after the loop counts, which the Kernel remark names first), and one
+/// assumption that names them into \p Assumptions. Nothing when no side is
+/// assumed.
+void addBranchEstimate(const std::vector<BranchUse> &Branches,
                        std::vector<std::pair<std::string, Rational>> &Estimated,
                        std::vector<std::string> &Assumptions);
 

@@ -22,6 +22,14 @@ using namespace llvm;
 
 namespace ktime {
 
+Bindings constantBindings(const std::map<std::string, Expr> &Exprs) {
+  Bindings Values;
+  for (auto &[Name, E] : Exprs)
+    if (std::optional<Rational> C = E.getConstant())
+      Values[Name] = *C;
+  return Values;
+}
+
 std::map<std::string, Expr>
 launchSubst(const std::map<std::string, Expr> &Params,
             const LaunchShape &Shape) {
@@ -104,16 +112,10 @@ KernelInputs KernelInputBuilder::build(
     const std::map<std::string, Expr> &Params, const LaunchShape &Shape,
     const OccupancyResult &Occ, bool ColdCache, std::optional<HitOverride> Hits,
     const SpillCode &Spills, std::vector<std::string> &Assumptions,
-    std::vector<const BranchSide *> &AssumedSides) {
+    std::vector<BranchUse> &Branches) {
   std::map<std::string, Expr> Subst = launchSubst(Params, Shape);
-  Bindings Values;
-  for (auto &[Name, E] : Subst)
-    if (std::optional<Rational> C = E.getConstant())
-      Values[Name] = *C;
-  Bindings ParamValues;
-  for (auto &[Name, E] : Params)
-    if (std::optional<Rational> C = E.getConstant())
-      ParamValues[Name] = *C;
+  Bindings Values = constantBindings(Subst);
+  Bindings ParamValues = constantBindings(Params);
 
   MemoryAnalysis MA(F, FAM, T, blockDim(Shape), ParamValues);
   const ThreadModel &M = modelFor(MA, ParamValues);
@@ -122,11 +124,19 @@ KernelInputs KernelInputBuilder::build(
   // lanes), an upper bound the launch path says as an estimate.
   std::map<BranchEdge, Rational> Shares = getBoundShares(Sides, ParamValues);
   for (const BranchSide &S : Sides) {
-    if (S.EntersLoop || Shares.count({S.Branch, S.Succ}))
+    if (auto It = Shares.find({S.Branch, S.Succ}); It != Shares.end()) {
+      Branches.push_back(useOf(S, "bound", It->second));
       continue;
+    }
+    if (S.EntersLoop) {
+      Branches.push_back(useOf(S, "loop"));
+      continue;
+    }
     std::optional<Expr> Lanes = MA.activeLanes(*S.Branch, *S.Succ);
     if (!Lanes || !averageOverHalving(*Lanes, MA, Values))
-      AssumedSides.push_back(&S);
+      Branches.push_back(useOf(S, "assumed", Rational(1)));
+    else
+      Branches.push_back(useOf(S, "lanes"));
   }
   for (const Function *Callee : AtomicCallees)
     Assumptions.push_back(
@@ -345,10 +355,8 @@ KernelInputBuilder::counts(const std::map<std::string, Expr> &Params,
   MemoryAnalysis MA(F, FAM, T, blockDim(Shape), {}, MemoryDetail::Patterns);
   CostModel Costs(T);
   ReachCache Cache;
-  Bindings ParamValues; // the taken.sideN shares among them
-  for (auto &[Name, E] : Params)
-    if (std::optional<Rational> C = E.getConstant())
-      ParamValues[Name] = *C;
+  // The taken.sideN shares among them.
+  Bindings ParamValues = constantBindings(Params);
   BranchReach Reach = reachOf(MA, ParamValues, Cache);
   if (!weighsSomeSide(Reach))
     Reach = nullptr;

@@ -53,6 +53,10 @@ struct HitOverride {
   double L1 = 0, L2 = 0;
 };
 
+/// The values of \p Exprs that are numbers (a spec's parameters, a
+/// launch's substitution), by name.
+Bindings constantBindings(const std::map<std::string, Expr> &Exprs);
+
 /// \p Params (a spec's values, bound by name) with the launch's sizes
 /// (ntid.*, nctaid.*) added: what a per-thread expression is evaluated
 /// with, the ids left free.
@@ -114,14 +118,15 @@ public:
   /// The inputs of one launch: \p Params substituted, ntid/nctaid bound to
   /// \p Shape, \p Spills' traffic added (docs/memory.md, "Register
   /// spills"); assumptions made on the way are appended to \p Assumptions,
-  /// and the sides of branches on data that \p Params gives no share for
-  /// (every lane is taken to run them) are \p AssumedSides.
+  /// and \p Branches gets every branch side with where its share comes
+  /// from (Source "assumed": a side of a branch on data that \p Params
+  /// gives no share for, which every lane is taken to run).
   KernelInputs build(const std::map<std::string, Expr> &Params,
                      const LaunchShape &Shape, const OccupancyResult &Occ,
                      bool ColdCache, std::optional<HitOverride> Hits,
                      const SpillCode &Spills,
                      std::vector<std::string> &Assumptions,
-                     std::vector<const BranchSide *> &AssumedSides);
+                     std::vector<BranchUse> &Branches);
 
   /// The instruction counts for a launch, bound as build binds (four more
   /// passes of the Thread stage: only the analytic models need them).

@@ -270,7 +270,8 @@ bool predictOne(Module &M, const LaunchSpec &Spec, AnalysedKernel &K,
     reportError(M, toString(Params.takeError()));
     return false;
   }
-  if (auto Why = checkBoundShares(Builder.branchSides(), *Params)) {
+  if (auto Why =
+          checkBoundShares(Builder.branchSides(), constantBindings(*Params))) {
     reportError(M, Spec.Origin + ": launch spec '" + Spec.Text + "': " + *Why);
     return false;
   }
@@ -383,12 +384,11 @@ bool predictOne(Module &M, const LaunchSpec &Spec, AnalysedKernel &K,
   // Lane conditions can name fields the plain model does not: withheld
   // too, in at most a few rounds.
   KernelInputs In;
-  std::vector<const BranchSide *> AssumedSides;
   for (unsigned Round = 0;; ++Round) {
     std::vector<std::string> Said;
-    AssumedSides.clear();
+    L.Branches.clear();
     In = B->build(*Params, Shape, *Occ, Opts.ColdCache, *Hits, Spills, Said,
-                  AssumedSides);
+                  L.Branches);
     std::set<std::string> Needed;
     collectSymbols(In, Needed);
     std::set<std::string> More = unboundFields(F, Needed, *Params);
@@ -399,7 +399,7 @@ bool predictOne(Module &M, const LaunchSpec &Spec, AnalysedKernel &K,
     Withheld.insert(More.begin(), More.end());
     ChooseModel();
   }
-  addBranchEstimate(AssumedSides, L.Estimated, L.Assumptions);
+  addBranchEstimate(L.Branches, L.Estimated, L.Assumptions);
   // The loops' counts at the launch (LaunchResult::LoopTrips): the ids free.
   std::map<std::string, Expr> Counts = launchSubst(*Params, Shape);
   Counts["WARP_SZ"] = Expr::constant(T.WarpSize);

@@ -136,9 +136,8 @@ void predictMaxPlus(LaunchResult &L, Function &F, FunctionAnalysisManager &FAM,
   O.Symbols = mainThreadIds();
   for (auto &[Name, V] : getLaunchSizeBindings(Shape))
     O.Symbols[Name] = V;
-  for (auto &[Name, E] : Params)
-    if (std::optional<Rational> V = E.getConstant())
-      O.Symbols[Name] = *V;
+  for (auto &[Name, V] : constantBindings(Params))
+    O.Symbols[Name] = V;
   CostModel Costs(T);
   MaxPlusKernelModel M = computeMaxPlusModel(F, FAM, Costs, O);
   if (!M.TotalCycles)

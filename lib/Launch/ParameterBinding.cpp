@@ -47,6 +47,45 @@ std::optional<std::string> checkIntegerValue(const Rational &Value,
   return std::nullopt;
 }
 
+/// The model's symbols of \p Name's kind (trip., addresses. or taken.),
+/// with their line names, for an error about a misspelt one: "its branch
+/// sides: taken.side1 (taken.L6), taken.side2"; empty for another name.
+std::string listSymbolsLike(
+    StringRef Name, const std::set<std::string> &ModelSymbols,
+    const std::map<std::string, std::vector<std::string>> &Aliases) {
+  static const std::pair<StringRef, StringRef> Kinds[] = {
+      {"trip.", "loop counts the code does not give"},
+      {"addresses.", "global atomics"},
+      {"taken.", "branch sides"}};
+  const auto *Kind = llvm::find_if(
+      Kinds, [&](const auto &K) { return Name.starts_with(K.first); });
+  if (Kind == std::end(Kinds))
+    return "";
+  std::map<std::string, std::string> LineNames;
+  for (auto &[Alias, Symbols] : Aliases)
+    for (const std::string &S : Symbols)
+      LineNames.try_emplace(S, Alias);
+  // In the order of their numbers (side2 before side10).
+  std::vector<std::string> Same;
+  for (const std::string &S : ModelSymbols)
+    if (StringRef(S).starts_with(Kind->first))
+      Same.push_back(S);
+  llvm::stable_sort(Same, [](const std::string &A, const std::string &B) {
+    return A.size() != B.size() ? A.size() < B.size() : A < B;
+  });
+  if (Same.empty())
+    return ("; it has no " + Kind->second).str();
+  std::string List;
+  for (size_t I = 0; I != Same.size() && I != MaxFieldsListed; ++I) {
+    List += (I ? ", " : "") + Same[I];
+    if (auto It = LineNames.find(Same[I]); It != LineNames.end())
+      List += " (" + It->second + ")";
+  }
+  if (Same.size() > MaxFieldsListed)
+    List += " and " + std::to_string(Same.size() - MaxFieldsListed) + " more";
+  return ("; its " + Kind->second + ": ").str() + List;
+}
+
 } // namespace
 
 /// The substitution of the spec's parameters: each NAME is a parameter of
@@ -129,7 +168,8 @@ bindParameters(const LaunchSpec &Spec, const Function &F,
       return Fail("'" + Name + "' is not a parameter of " +
                   demangle(F.getName().str()) +
                   " (parameters: " + join(Known, ", ") +
-                  "; argN always works) nor a symbol of its model" + Hint);
+                  "; argN always works) nor a symbol of its model" +
+                  listSymbolsLike(Name, ModelSymbols, Aliases) + Hint);
     }
     Symbol = Symbols.front();
     for (const std::string &S : Symbols)

@@ -56,6 +56,15 @@ json::Object loopObject(const LoopTrip &T) {
   return O;
 }
 
+json::Object branchObject(const BranchUse &U) {
+  json::Object O{{"name", U.Name},
+                 {"line_name", U.LineName},
+                 {"line", U.Line},
+                 {"source", U.Source}};
+  O["share"] = U.Share ? json::Value(*U.Share) : json::Value(nullptr);
+  return O;
+}
+
 /// Each parameter's names: argN, which always binds, and the name
 /// expressions print it with (the same, or its source name); then each
 /// field of a by-value parameter that the kernel's counts or time use:
@@ -103,6 +112,9 @@ json::Object launchObject(const KernelReport &R, const LaunchResult &L) {
   json::Array Loops;
   for (const LoopTrip &T : R.Loops)
     Loops.push_back(loopObject(T));
+  json::Array Branches;
+  for (const BranchUse &U : L.Branches)
+    Branches.push_back(branchObject(U));
   json::Object Params;
   for (auto &[Name, V] : L.Params)
     Params[Name] = V.toDouble();
@@ -155,6 +167,7 @@ json::Object launchObject(const KernelReport &R, const LaunchResult &L) {
                               {"hot_atomics", P.HotAtomics},
                               {"atomic_cycles", P.AtomicCycles}}},
       {"loops", std::move(Loops)},
+      {"branches", std::move(Branches)},
       {"parameters", parameterNames(R)},
       {"assumptions", strings(L.Assumptions)},
       {"arch", json::Object{{"code", R.Arch},

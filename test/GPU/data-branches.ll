@@ -116,18 +116,31 @@
 ; RUN:   | FileCheck --check-prefix=SUM %s
 ; SUM: error: KernelTime: -ktime-launch: launch spec 'choose:grid=1,block=1024,regs=32,taken.side1=0.5,taken.side2=0.6': taken.side1 and taken.side2 are the two sides of one branch: every thread takes one, so their shares add up to 1 (here 1.1)
 ;
+; A side the kernel does not have: the error lists those it has.
+; RUN: not %opt_ktime -passes=kernel-time -disable-output \
+; RUN:   -ktime-gpu=%S/Inputs/toy-gpu.yaml \
+; RUN:   -ktime-launch='choose:grid=1,block=1024,regs=32,taken.side3=0.5' %s 2>&1 \
+; RUN:   | FileCheck --check-prefix=UNKNOWN %s
+; UNKNOWN: error: KernelTime: -ktime-launch: launch spec 'choose:grid=1,block=1024,regs=32,taken.side3=0.5': 'taken.side3' is not a parameter of choose (parameters: in, out, x; argN always works) nor a symbol of its model; its branch sides: taken.side1, taken.side2
+;
 ; The JSON report and the YAML record: an estimate unbound, none bound.
+; Each launch lists every side ("branches": name, source, share): filter's
+; one side assumed (share 1) or bound; choose's side2 bound to 0.75 makes
+; side1, the other side of the same branch, 1 - 0.75 = 0.25.
 ; RUN: rm -f %t.json %t.yaml
 ; RUN: %opt_ktime -passes=kernel-time -disable-output \
 ; RUN:   -ktime-gpu=%S/Inputs/toy-gpu.yaml -ktime-report=%t.json \
 ; RUN:   -pass-remarks-analysis=kernel-time -pass-remarks-output=%t.yaml \
 ; RUN:   -ktime-launch='filter:grid=1,block=1024,regs=32' \
-; RUN:   -ktime-launch='filter:grid=1,block=1024,regs=32,taken.side1=0.5' %s
+; RUN:   -ktime-launch='filter:grid=1,block=1024,regs=32,taken.side1=0.5' \
+; RUN:   -ktime-launch='choose:grid=1,block=1024,regs=32,taken.side2=0.75' %s
 ; RUN: %python -c "import json, sys; \
-; RUN:   [print(l['estimate'], l['estimated']) for l in json.load(open(sys.argv[1]))['launches']]" %t.json \
+; RUN:   [print(l['estimate'], l['estimated'], [(b['name'], b['source'], b['share']) for b in l['branches']]) \
+; RUN:    for l in json.load(open(sys.argv[1]))['launches']]" %t.json \
 ; RUN:   | FileCheck --check-prefix=JSON %s
-; JSON: True {'taken.side1': 1}
-; JSON-NEXT: False {}
+; JSON: True {'taken.side1': 1} [('taken.side1', 'assumed', 1)]
+; JSON-NEXT: False {} [('taken.side1', 'bound', 0.5)]
+; JSON-NEXT: False {} [('taken.side1', 'bound', 0.25), ('taken.side2', 'bound', 0.75)]
 ; RUN: FileCheck --check-prefix=YAML %s < %t.yaml
 ; YAML: Name: Kernel
 ; YAML: - Estimate: estimate

@@ -37,6 +37,19 @@
 ; CHECK: issue 70.0,
 ; CHECK: bytes: global 252.0,
 ; CHECK-NOT: estimate
+;
+; The JSON report lists both sides and what gives their shares: the entry's
+; branch into the loop (side 1) is the loop's guard, counted by the loop's
+; trip; the body's side (side 2) has lanes the model counts (tid < s).
+; RUN: rm -f %t.json
+; RUN: %opt_ktime -passes=kernel-time -disable-output \
+; RUN:   -ktime-gpu=%S/Inputs/toy-gpu.yaml -ktime-report=%t.json \
+; RUN:   -ktime-launch='tree:grid=1,block=256,regs=32' %s
+; RUN: %python -c "import json, sys; \
+; RUN:   [print([(b['name'], b['source'], b['share']) for b in l['branches']]) \
+; RUN:    for l in json.load(open(sys.argv[1]))['launches']]" %t.json \
+; RUN:   | FileCheck --check-prefix=JSON %s
+; JSON: [('taken.side1', 'loop', None), ('taken.side2', 'lanes', None)]
 
 target datalayout = "e-p:64:64:64-p3:32:32:32-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"

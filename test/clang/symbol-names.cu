@@ -23,12 +23,12 @@
 // TWICE: 'trip.loop2' and 'trip.L51' both give parameter trip.loop2
 //
 // Without locations (no remarks, no -g) a loop has no line name, and
-// trip.L51 names nothing:
+// trip.L51 names nothing (the error lists the counts it can bind):
 // RUN: not %clang_ktime --cuda-gpu-arch=sm_80 --cuda-device-only -O3 -S \
 // RUN:   -o /dev/null %s -mllvm -ktime-gpu=a100 \
 // RUN:   -mllvm '-ktime-launch=walk:grid=1,block=32,trip.L51=2' \
 // RUN:   2>&1 | FileCheck %s --check-prefix=NOLINE
-// NOLINE: 'trip.L51' is not a parameter of walk(int const*, float*, int) (parameters: arg0, arg1, arg2; argN always works) nor a symbol of its model; a line name (trip.L12) needs source locations (-Rpass-analysis=kernel-time or -g), trip.loopN always works
+// NOLINE: 'trip.L51' is not a parameter of walk(int const*, float*, int) (parameters: arg0, arg1, arg2; argN always works) nor a symbol of its model; its loop counts the code does not give: trip.loop2; a line name (trip.L12) needs source locations (-Rpass-analysis=kernel-time or -g), trip.loopN always works
 //
 // Both launches predict the same time:
 // RUN: %python -c "import json,sys; a,b=(json.load(open(f))['launches'][0] for f in sys.argv[1:]); print(a['predicted_ns']==b['predicted_ns'], a['params'], b['params'])" %t/loop.json %t/line.json \
