@@ -27,6 +27,7 @@
 
 #include <array>
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -75,6 +76,9 @@ struct ReuseInfo {
   /// Index of the group in MemoryAnalysis::groups() and its member count.
   unsigned Group = 0;
   unsigned GroupSize = 1;
+  /// Every member of the group has the same address (one base, one offset):
+  /// the footprint is any member's, whichever members run.
+  bool SameAddresses = false;
   /// Bytes the block's threads ask for through the group: bytes per
   /// execution x threads per block x executions per thread, summed over the
   /// members (branches inside loops are not counted out).
@@ -322,6 +326,13 @@ struct CacheContext {
   /// compete for the caches; unset: the access's own group alone.
   std::optional<Expr> KernelBlockFootprintBytes;
   std::optional<Expr> KernelGridFootprintBytes;
+  /// Per access group (ReuseInfo::Group) of members with the same address
+  /// (ReuseInfo::SameAddresses), the share of its requested bytes
+  /// that the launch runs: each member weighed by the lanes that reach it,
+  /// over the lanes that reach the group at all (a store on a side no
+  /// thread takes requests nothing, and credits its group's other members
+  /// with no rewrites). Absent: 1, every member runs.
+  std::map<unsigned, double> GroupLiveShare;
 };
 
 /// \p Launch plus tid.d = floor((ntid.d - 1) / 2) and ctaid.d =

@@ -167,6 +167,7 @@ KernelInputs KernelInputBuilder::build(
   for (const LoopTrip &L : M.Loops)
     MeanIterations[getIterSymbol(L.Name)] =
         (L.Trip - 1) * Expr::constant(Rational(1, 2));
+  Ctx.GroupLiveShare = groupLiveShares(MA, Shares, Ctx, MeanIterations);
   Rational WarpLanes(static_cast<int64_t>(std::max(1u, MA.warpLanes())));
   Rational SharedRequestBytes(
       static_cast<int64_t>(T.SharedBanks * T.SharedBankWidthBytes));

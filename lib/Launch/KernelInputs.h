@@ -176,6 +176,17 @@ private:
                       const std::map<BranchEdge, Rational> &Shares,
                       const Bindings &Launch) const;
 
+  /// CacheContext::GroupLiveShare for \p MA's access groups of several
+  /// members with the same address at a launch (\p Ctx's values, each loop at
+  /// its mean iteration \p MeanIterations): each member's bytes weighed by its
+  /// active fraction over that of the members' nearest common dominator.
+  /// A group whose figures the launch does not fix is left out (1).
+  std::map<unsigned, double>
+  groupLiveShares(const MemoryAnalysis &MA,
+                  const std::map<BranchEdge, Rational> &Shares,
+                  const CacheContext &Ctx,
+                  const std::map<std::string, Expr> &MeanIterations) const;
+
   llvm::Function &F;
   llvm::FunctionAnalysisManager &FAM;
   const GpuTarget &T;

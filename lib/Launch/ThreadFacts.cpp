@@ -17,6 +17,7 @@
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 
+#include <algorithm>
 #include <cmath>
 #include <memory>
 
@@ -419,6 +420,63 @@ Expr KernelInputBuilder::activeFraction(
   for (const Expr &F : Factors)
     Fraction = Fraction * F;
   return Fraction;
+}
+
+std::map<unsigned, double> KernelInputBuilder::groupLiveShares(
+    const MemoryAnalysis &MA, const std::map<BranchEdge, Rational> &Shares,
+    const CacheContext &Ctx,
+    const std::map<std::string, Expr> &MeanIterations) const {
+  std::map<unsigned, std::vector<const AccessInfo *>> Members;
+  for (const AccessInfo &A : MA.accesses())
+    if (A.Reuse.GroupSize > 1 && A.Reuse.SameAddresses)
+      Members[A.Reuse.Group].push_back(&A);
+  std::map<unsigned, double> Live;
+  if (Members.empty())
+    return Live;
+  DominatorTree &DT = FAM.getResult<DominatorTreeAnalysis>(F);
+  auto Eval = [&](const Expr &E) -> std::optional<double> {
+    Expr X = E.substitute(MeanIterations);
+    std::optional<Rational> R = X.evaluate(Ctx.Launch);
+    if (!R && !Ctx.MiddleThread.empty())
+      R = X.evaluate(Ctx.MiddleThread);
+    return R ? std::optional<double>(R->toDouble()) : std::nullopt;
+  };
+  // The lanes that reach a block: its active fraction (as the traffic
+  // takes it; a bounded product is as good here).
+  std::map<const BasicBlock *, std::optional<double>> Reached;
+  auto ReachOf = [&](const BasicBlock *BB) {
+    auto [It, New] = Reached.try_emplace(BB);
+    if (New) {
+      bool Bounded = false;
+      It->second = Eval(activeFraction(*BB->getTerminator(), MA, Bounded,
+                                       Shares, Ctx.Launch));
+    }
+    return It->second;
+  };
+  for (auto &[Group, As] : Members) {
+    const BasicBlock *Dom = As.front()->Inst->getParent();
+    for (const AccessInfo *A : As)
+      Dom = DT.findNearestCommonDominator(Dom, A->Inst->getParent());
+    std::optional<double> All = Dom ? ReachOf(Dom) : std::nullopt;
+    if (!All || *All <= 0)
+      continue;
+    double Weighed = 0, Requested = 0;
+    bool Known = true;
+    for (const AccessInfo *A : As) {
+      std::optional<double> Executions = Eval(A->ExecutionsPerThread);
+      std::optional<double> Share = ReachOf(A->Inst->getParent());
+      if (!Executions || !Share) {
+        Known = false;
+        break;
+      }
+      double Bytes = *Executions * static_cast<double>(A->BytesPerThread);
+      Requested += Bytes;
+      Weighed += Bytes * std::min(1.0, *Share / *All);
+    }
+    if (Known && Requested > 0)
+      Live[Group] = std::clamp(Weighed / Requested, 0.0, 1.0);
+  }
+  return Live;
 }
 
 } // namespace ktime

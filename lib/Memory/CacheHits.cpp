@@ -15,10 +15,11 @@
 // stay there, dirty, across launches), else 1 - grid footprint / grid
 // requests in sector bytes (rewrites merge in the write-back L2). Constant
 // and param loads: the constant cache plays L1. Shared memory is not
-// cached. A figure that mentions a thread's ids (a trip count, a guarded
-// execution count) is evaluated at the middle thread of the middle block.
-// Register spills (estimateSpillHits) hit a cache in the share of the
-// resident threads' frames it holds.
+// cached. The requested bytes of a group count only the share of its members
+// that the launch runs (CacheContext::GroupLiveShare). A figure that mentions a
+// thread's ids (a trip count, a guarded execution count) is evaluated at the
+// middle thread of the middle block. Register spills (estimateSpillHits) hit a
+// cache in the share of the resident threads' frames it holds.
 //
 //===----------------------------------------------------------------------===//
 #include "KernelTime/Memory.h"
@@ -91,6 +92,10 @@ HitFractions estimateHits(const AccessInfo &A, const GpuTarget &T,
   const ReuseInfo &R = A.Reuse;
   bool AtMiddle = false;
   std::optional<double> Req = eval(R.RequestedBytesPerBlock, C, AtMiddle);
+  // Only the members that run request bytes.
+  if (auto Live = C.GroupLiveShare.find(R.Group);
+      Req && Live != C.GroupLiveShare.end())
+    *Req *= Live->second;
   std::optional<double> Uniq = eval(R.UniqueBytesPerBlock, C, AtMiddle);
   std::optional<double> Grid = eval(R.GridFootprintBytes, C, AtMiddle);
   std::optional<double> Blocks =

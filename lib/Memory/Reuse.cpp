@@ -236,6 +236,7 @@ std::vector<AccessGroup> buildGroups(MutableArrayRef<AccessInfo> Accesses,
     }
     R.GroupSize = Group.Members.size();
     R.Group = G;
+    R.SameAddresses = K.Base && llvm::all_equal(Shifts[G]);
     R.RequestedBytesPerBlock = Requested;
     std::optional<Expr> Unique, Grid;
     bool ExactBlock = false, ExactGrid = false;
