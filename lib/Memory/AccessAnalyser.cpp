@@ -324,7 +324,15 @@ AccessAddress AccessAnalyser::analyse(AccessInfo &A, const Value *Ptr) {
   const Value *BaseV = Base->getValue();
   Facts.Base = BaseV->stripPointerCasts();
   const Module *M = Inst.getModule();
-  if (I.Dep.varies(BaseV)) {
+  // A base each lane chooses between two pointers the warp shares (`c ? y
+  // : z`, what -O3 makes of an if/else that stores y[i] or z[i]): the lanes
+  // of each side are at their base's offsets.
+  const auto *Choice = dyn_cast<SelectInst>(BaseV);
+  bool TwoBases = Choice && I.Dep.varies(Choice) &&
+                  analysedSpace(A.Space) == MemSpace::Global &&
+                  !I.Dep.varies(Choice->getTrueValue()) &&
+                  !I.Dep.varies(Choice->getFalseValue());
+  if (I.Dep.varies(BaseV) && !TwoBases) {
     scattered(A, "the base pointer " + printed(BaseV, M) +
                      (I.Dep.dataDependent(BaseV) ? " is loaded per lane"
                                                  : " differs between lanes"));
@@ -458,6 +466,13 @@ AccessAddress AccessAnalyser::analyse(AccessInfo &A, const Value *Ptr) {
                              }});
   bool Shifted =
       count(A, Lanes, Off64, Mod, Residue, PerRow != nullptr, Spread);
+  if (TwoBases) {
+    splitBetweenTwoBases(A);
+    addAssumption(A, "each lane's base is one of two pointers (" +
+                         printed(BaseV, M) +
+                         "): each side's lanes are counted as the whole "
+                         "warp's sectors at its base, an upper bound");
+  }
   // The other warps are taken whole: only where no branch or loop exit
   // that differs between threads decides whether the access runs.
   if (analysedSpace(A.Space) == MemSpace::Shared &&

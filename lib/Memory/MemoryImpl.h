@@ -208,6 +208,13 @@ void countConstant(llvm::ArrayRef<int64_t> Addr, AccessInfo &A);
 /// lanes' bytes laid out contiguously.
 void countRowsApart(llvm::ArrayRef<std::vector<int64_t>> Rows, unsigned Bytes,
                     AccessInfo &A);
+/// The global counts of \p A, counted as if the warp's active lanes all
+/// used one base, for lanes that split between two bases at unrelated
+/// addresses (`c ? y : z` chosen per lane): each base's lanes touch at most
+/// the sectors and lines the whole warp would, so both are doubled, the
+/// minimum kept (an upper bound, reached when both sides have a lane in
+/// every sector).
+void splitBetweenTwoBases(AccessInfo &A);
 /// Fills the global counts of \p A when each lane's bytes may sit anywhere
 /// up to \p Spread bytes above its address (rows moved apart by a bounded
 /// per-row shift, RowShift.cpp): the sectors and lines the ranges

@@ -88,6 +88,12 @@ void countRowsApart(ArrayRef<std::vector<int64_t>> Rows, unsigned Bytes,
   finish(Lanes, Bytes, A);
 }
 
+void splitBetweenTwoBases(AccessInfo &A) {
+  A.Sectors *= 2;
+  A.Lines *= 2;
+  finish(A.ActiveLanes, A.BytesPerThread, A);
+}
+
 void countRowsShifted(ArrayRef<int64_t> Addr, unsigned Bytes, int64_t Spread,
                       AccessInfo &A) {
   countSectors(Addr, Bytes, A);

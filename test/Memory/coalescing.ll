@@ -182,3 +182,34 @@ define ptx_kernel void @gather(ptr addrspace(1) %a, ptr addrspace(1) %idx, ptr a
 }
 
 !0 = !{}
+
+; A base each lane chooses (`v > 0 ? y : z`: -O3 turns `if (v > 0) y[i] =
+; v; else z[i] = v;` into one store through a select of the two pointers).
+; Each lane is at its base's 4 i, so the lanes of each side are coalesced
+; there: each side touches at most the 4 sectors and 1 line of the whole
+; warp at its base, 8 sectors and 2 lines in all against the minimum 4 and
+; 1: factor 2, 8 x 32 / 32 = 8 B moved per thread, 4 B uncoalesced (not
+; the 32 sectors of lanes scattered). A choice the warp makes as one
+; (`k != 0 ? y : z` on a parameter) is one base: 4 sectors, factor 1.
+; CHECK-LABEL: kernel pick on a100-pcie-40gb
+; CHECK: line ? store to %q: global store 4 B, pattern unit, stride 4 B, lanes 32, sectors 8/4, lines 2/1, factor 2, transferred 8 B, uncoalesced 4 B; {{.*}}assumed: each lane's base is one of two pointers (%yz): each side's lanes are counted as the whole warp's sectors at its base, an upper bound
+; CHECK: line ? store to %r: global store 4 B, pattern unit, stride 4 B, lanes 32, sectors 4/4, lines 1/1, factor 1, transferred 4 B, uncoalesced 0 B;
+define ptx_kernel void @pick(ptr addrspace(1) %x, ptr addrspace(1) %y, ptr addrspace(1) %z, i32 %k) {
+  %ctaid = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
+  %ntid = call i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
+  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %base = mul nsw i32 %ctaid, %ntid
+  %i = add nsw i32 %base, %tid
+  %ix = sext i32 %i to i64
+  %p = getelementptr inbounds float, ptr addrspace(1) %x, i64 %ix
+  %v = load float, ptr addrspace(1) %p, align 4
+  %pos = fcmp ogt float %v, 0.0
+  %yz = select i1 %pos, ptr addrspace(1) %y, ptr addrspace(1) %z
+  %q = getelementptr inbounds float, ptr addrspace(1) %yz, i64 %ix
+  store float %v, ptr addrspace(1) %q, align 4
+  %on = icmp ne i32 %k, 0
+  %yz2 = select i1 %on, ptr addrspace(1) %y, ptr addrspace(1) %z
+  %r = getelementptr inbounds float, ptr addrspace(1) %yz2, i64 %ix
+  store float %v, ptr addrspace(1) %r, align 4
+  ret void
+}
