@@ -18,6 +18,8 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <cmath>
+#include <set>
+#include <tuple>
 
 using namespace llvm;
 
@@ -25,22 +27,21 @@ namespace ktime {
 
 namespace {
 
-/// The line of \p Loc in the kernel's own code (the line that calls an
-/// inlined function), 0 for none.
-unsigned kernelLine(const DILocation *Loc) {
-  if (!Loc)
-    return 0;
-  while (const DILocation *Caller = Loc->getInlinedAt())
-    Loc = Caller;
-  return Loc->getLine();
+/// \p Loc in the kernel's own code (where it calls an inlined function).
+const DILocation *kernelLoc(const DILocation *Loc) {
+  while (Loc && Loc->getInlinedAt())
+    Loc = Loc->getInlinedAt();
+  return Loc;
 }
 
-/// The first line of \p BB's instructions.
-unsigned firstLine(const BasicBlock &BB) {
+/// The line and column of \p BB's first instruction with a line ({0, 0}
+/// for none).
+std::pair<unsigned, unsigned> firstLoc(const BasicBlock &BB) {
   for (const Instruction &I : BB)
-    if (unsigned Line = kernelLine(I.getDebugLoc().get()))
-      return Line;
-  return 0;
+    if (const DILocation *Loc = kernelLoc(I.getDebugLoc().get());
+        Loc && Loc->getLine())
+      return {Loc->getLine(), Loc->getColumn()};
+  return {0, 0};
 }
 
 } // namespace
@@ -66,9 +67,7 @@ getBranchSides(const Function &F, const DominatorTree &DT, const LoopInfo &LI) {
       Side.Branch = &BB;
       Side.Succ = S;
       Side.Symbol = "taken.side" + std::to_string(Sides.size() + 1);
-      Side.Line = firstLine(*S);
-      if (Side.Line)
-        Side.LineAlias = "taken.L" + std::to_string(Side.Line);
+      std::tie(Side.Line, Side.Column) = firstLoc(*S);
       const Loop *Entered = LI.getLoopFor(S);
       if (Entered && Entered != L && Entered->getHeader() == S)
         Side.EntersLoop = true;
@@ -77,6 +76,19 @@ getBranchSides(const Function &F, const DominatorTree &DT, const LoopInfo &LI) {
           Side.EntersLoop = After->getLoopPreheader() == S;
       Sides.push_back(std::move(Side));
     }
+  }
+  // taken.L<line>, and taken.L<line>_<col> where sides of several columns
+  // share the line (as loops are named).
+  std::map<unsigned, std::set<unsigned>> ColumnsOfLine;
+  for (const BranchSide &S : Sides)
+    if (S.Line)
+      ColumnsOfLine[S.Line].insert(S.Column);
+  for (BranchSide &S : Sides) {
+    if (!S.Line)
+      continue;
+    S.LineAlias = "taken.L" + std::to_string(S.Line);
+    if (ColumnsOfLine[S.Line].size() > 1)
+      S.LineAlias += "_" + std::to_string(S.Column);
   }
   return Sides;
 }

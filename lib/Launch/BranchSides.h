@@ -36,9 +36,10 @@ namespace ktime {
 struct BranchSide {
   const llvm::BasicBlock *Branch = nullptr, *Succ = nullptr;
   /// taken.sideN, and taken.L<line> where the side's first instruction has a
-  /// line (the kernel's own line for code inlined into it).
+  /// line (the kernel's own line for code inlined into it), taken.L<line>_<col>
+  /// where sides at several columns share that line.
   std::string Symbol, LineAlias;
-  unsigned Line = 0;
+  unsigned Line = 0, Column = 0;
   /// The side enters a loop (a guard: the side is the loop's header or
   /// preheader). The loop's count, a mean over the threads that reach the
   /// guard, counts those that skip it too: every lane taking the side is no

@@ -162,9 +162,17 @@ bindParameters(const LaunchSpec &Spec, const Function &F,
                     std::to_string(*ArgNo) + ".fieldJ always works)");
       }
       std::string Hint;
-      if (!HaveLineNames && isLineName(Name))
-        Hint = "; a line name (trip.L12) needs source locations "
-               "(-Rpass-analysis=kernel-time or -g), trip.loopN always works";
+      if (!HaveLineNames && isLineName(Name)) {
+        StringRef Kind = StringRef(Name).split('.').first;
+        StringRef Always = Kind == "taken"       ? "sideN"
+                           : Kind == "addresses" ? "atomicN"
+                                                 : "loopN";
+        Hint = ("; a line name (" + Kind +
+                ".L12) needs source locations (-Rpass-analysis=kernel-time "
+                "or -g), " +
+                Kind + "." + Always + " always works")
+                   .str();
+      }
       return Fail("'" + Name + "' is not a parameter of " +
                   demangle(F.getName().str()) +
                   " (parameters: " + join(Known, ", ") +
@@ -175,7 +183,10 @@ bindParameters(const LaunchSpec &Spec, const Function &F,
     for (const std::string &S : Symbols)
       if (auto [It, New] = GivenBy.try_emplace(S, Name); !New)
         return Fail("'" + It->second + "' and '" + Name + "' both give " +
-                    (Field ? "field " : "parameter ") + S);
+                    (Field   ? "field "
+                     : Param ? "parameter "
+                             : "") +
+                    S);
     auto Bad = [&](const Twine &Why) {
       return Fail("'" + Name + "=" + Number.Text + "': " + Why.str());
     };

@@ -211,9 +211,9 @@ void countRowsApart(llvm::ArrayRef<std::vector<int64_t>> Rows, unsigned Bytes,
 /// The global counts of \p A, counted as if the warp's active lanes all
 /// used one base, for lanes that split between two bases at unrelated
 /// addresses (`c ? y : z` chosen per lane): each base's lanes touch at most
-/// the sectors and lines the whole warp would, so both are doubled, the
-/// minimum kept (an upper bound, reached when both sides have a lane in
-/// every sector).
+/// the sectors and lines the whole warp would, so both are doubled (at
+/// most every lane in its own), the minimum kept (an upper bound, reached
+/// when both sides have a lane in every sector).
 void splitBetweenTwoBases(AccessInfo &A);
 /// Fills the global counts of \p A when each lane's bytes may sit anywhere
 /// up to \p Spread bytes above its address (rows moved apart by a bounded

@@ -89,8 +89,11 @@ void countRowsApart(ArrayRef<std::vector<int64_t>> Rows, unsigned Bytes,
 }
 
 void splitBetweenTwoBases(AccessInfo &A) {
-  A.Sectors *= 2;
-  A.Lines *= 2;
+  // Never more than every lane in its own sectors and lines.
+  AccessInfo Scattered;
+  countScattered(A.ActiveLanes, A.BytesPerThread, Scattered);
+  A.Sectors = std::min(2 * A.Sectors, Scattered.Sectors);
+  A.Lines = std::min(2 * A.Lines, Scattered.Lines);
   finish(A.ActiveLanes, A.BytesPerThread, A);
 }
 

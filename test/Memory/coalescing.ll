@@ -213,3 +213,26 @@ define ptx_kernel void @pick(ptr addrspace(1) %x, ptr addrspace(1) %y, ptr addrs
   store float %v, ptr addrspace(1) %r, align 4
   ret void
 }
+
+; The same choice at a stride of 32 elements: each lane in its own sector
+; and line at either base (32 of each for one base), so the two bases
+; together stay at 32 sectors and 32 lines (not 2 x 32: a lane is at one
+; base only), against the minimum 4 and 1: factor 8, as scattered lanes.
+; CHECK-LABEL: kernel pickstrided on a100-pcie-40gb
+; CHECK: line ? store to %q: global store 4 B, pattern strided, stride 128 B, lanes 32, sectors 32/4, lines 32/1, factor 8, transferred 32 B, uncoalesced 4 B; {{.*}}assumed: each lane's base is one of two pointers (%yz)
+define ptx_kernel void @pickstrided(ptr addrspace(1) %x, ptr addrspace(1) %y, ptr addrspace(1) %z) {
+  %ctaid = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
+  %ntid = call i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
+  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %base = mul nsw i32 %ctaid, %ntid
+  %i = add nsw i32 %base, %tid
+  %ix = sext i32 %i to i64
+  %p = getelementptr inbounds float, ptr addrspace(1) %x, i64 %ix
+  %v = load float, ptr addrspace(1) %p, align 4
+  %pos = fcmp ogt float %v, 0.0
+  %yz = select i1 %pos, ptr addrspace(1) %y, ptr addrspace(1) %z
+  %i32 = shl nsw i64 %ix, 5
+  %q = getelementptr inbounds float, ptr addrspace(1) %yz, i64 %i32
+  store float %v, ptr addrspace(1) %q, align 4
+  ret void
+}

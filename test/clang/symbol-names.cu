@@ -20,7 +20,7 @@
 // RUN:   -o /dev/null -Rpass-analysis=kernel-time %s -mllvm -ktime-gpu=a100 \
 // RUN:   -mllvm '-ktime-launch=walk:grid=1,block=32,trip.loop2=1,trip.L51=2' \
 // RUN:   2>&1 | FileCheck %s --check-prefix=TWICE
-// TWICE: 'trip.loop2' and 'trip.L51' both give parameter trip.loop2
+// TWICE: 'trip.loop2' and 'trip.L51' both give trip.loop2
 //
 // Without locations (no remarks, no -g) a loop has no line name, and
 // trip.L51 names nothing (the error lists the counts it can bind):
