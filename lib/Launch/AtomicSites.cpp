@@ -5,12 +5,15 @@
 // the Memory stage prices). Its distinct addresses over a launch: bound by
 // the launch (addresses.atomicN), or the Memory stage's grid footprint of
 // its address over the bytes one execution updates (a counter every thread
-// increments: 4 bytes of 4, one address).
+// increments: 4 bytes of 4, one address). Also the device functions a
+// kernel calls without inlining that have atomics or global accesses of
+// their own, which the launch's traffic leaves out.
 //
 //===----------------------------------------------------------------------===//
 #include "AtomicSites.h"
 #include "KernelTime/Cost.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/InstIterator.h"
@@ -22,7 +25,7 @@ namespace ktime {
 
 /// An atomic on a global or generic address (the Memory stage analyses a
 /// generic one as global).
-static bool isGlobalAtomic(const Instruction &I) {
+bool isGlobalAtomic(const Instruction &I) {
   const Value *Ptr = getAtomicPointer(I);
   if (!Ptr)
     return false;
@@ -51,7 +54,19 @@ std::vector<AtomicSite> getAtomicSites(const Function &F) {
   return Sites;
 }
 
-std::vector<const Function *> getCalleesWithAtomics(const Function &F) {
+bool isGlobalAccess(const Instruction &I) {
+  const Value *Ptr = getLoadStorePointerOperand(&I);
+  if (!Ptr)
+    Ptr = getAtomicPointer(I);
+  if (!Ptr)
+    return false;
+  MemSpace Space = getMemSpace(Ptr);
+  return (Space == MemSpace::Global || Space == MemSpace::Generic) &&
+         !isa<AllocaInst>(getUnderlyingObject(Ptr));
+}
+
+std::vector<const Function *>
+getCalleesWith(const Function &F, function_ref<bool(const Instruction &)> Has) {
   std::vector<const Function *> Out, Work = {&F};
   SmallPtrSet<const Function *, 8> Seen = {&F};
   while (!Work.empty()) {
@@ -62,7 +77,7 @@ std::vector<const Function *> getCalleesWithAtomics(const Function &F) {
         if (const Function *Callee = Call->getCalledFunction())
           if (!Callee->isDeclaration() && Seen.insert(Callee).second) {
             Work.push_back(Callee);
-            if (any_of(instructions(*Callee), isGlobalAtomic))
+            if (any_of(instructions(*Callee), Has))
               Out.push_back(Callee);
           }
   }

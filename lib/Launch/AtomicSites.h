@@ -14,6 +14,7 @@
 
 #include "KernelTime/Expr.h"
 #include "KernelTime/Memory.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <map>
 #include <optional>
@@ -37,10 +38,18 @@ struct AtomicSite {
 /// The global and generic atomics of \p F, in instruction order.
 std::vector<AtomicSite> getAtomicSites(const llvm::Function &F);
 
-/// The functions \p F calls, directly or not, that have global atomics of
-/// their own (not inlined into F: their atomics are not F's sites).
+/// True for an atomic on a global or generic address (a site).
+bool isGlobalAtomic(const llvm::Instruction &I);
+
+/// True for a load, store or atomic through global memory (or generic
+/// memory that is not a stack slot of the function).
+bool isGlobalAccess(const llvm::Instruction &I);
+
+/// The functions \p F calls, directly or not, that have an instruction
+/// \p Has accepts (not inlined into F: the instruction is not F's).
 std::vector<const llvm::Function *>
-getCalleesWithAtomics(const llvm::Function &F);
+getCalleesWith(const llvm::Function &F,
+               llvm::function_ref<bool(const llvm::Instruction &)> Has);
 
 /// Adds each site's line alias of \p F to \p Aliases (alias -> symbols).
 void addAtomicSymbolAliases(

@@ -101,7 +101,8 @@ KernelInputBuilder::KernelInputBuilder(Function &F,
     Symbols.insert(S.Symbol);
     Atomics.emplace(S.Inst, std::move(S));
   }
-  AtomicCallees = getCalleesWithAtomics(F);
+  AtomicCallees = getCalleesWith(F, isGlobalAtomic);
+  MemoryCallees = getCalleesWith(F, isGlobalAccess);
   Sides = getBranchSides(F, FAM.getResult<DominatorTreeAnalysis>(F),
                          FAM.getResult<LoopAnalysis>(F));
   for (const BranchSide &S : Sides)
@@ -143,6 +144,12 @@ KernelInputs KernelInputBuilder::build(
         "global atomics in " + demangle(Callee->getName().str()) +
         ", called without being inlined, are not serialised on their "
         "addresses (docs/kernel-time.md, \"Atomics on one address\")");
+  for (const Function *Callee : MemoryCallees)
+    Assumptions.push_back(
+        "the global loads and stores of " + demangle(Callee->getName().str()) +
+        ", called without being inlined, are not in the launch's traffic "
+        "(bytes, cache hits, DRAM): their latency is in the time, their "
+        "bytes are not");
   for (const std::string &A : MA.kernelAssumptions())
     Assumptions.push_back(A);
 

@@ -206,6 +206,9 @@ private:
   std::vector<BranchSide> Sides;
   /// Functions the kernel calls without inlining that have global atomics.
   std::vector<const llvm::Function *> AtomicCallees;
+  /// Functions the kernel calls without inlining that access global memory
+  /// (their traffic is not the launch's).
+  std::vector<const llvm::Function *> MemoryCallees;
   /// The pipes some instruction of the kernel or its callees may issue to
   /// (a pipe no cost touches has no delay: its thread model is not built).
   std::optional<std::array<bool, NumIssuePipes>> PipesUsed;
