@@ -341,6 +341,11 @@ struct CacheContext {
 /// whose trip counts stand for the mean thread's.
 Bindings middleThreadBindings(const Bindings &Launch);
 
+/// \p E under \p C's launch values, else at its middle thread (then
+/// \p AtMiddle is set); std::nullopt for none or a figure neither fixes.
+std::optional<double> evaluateAtLaunch(const std::optional<Expr> &E,
+                                       const CacheContext &C, bool &AtMiddle);
+
 /// Fractions of an access's requests served by L1 and by L2 (the rest go to
 /// DRAM), and how they were found.
 struct HitFractions {

@@ -434,12 +434,9 @@ std::map<unsigned, double> KernelInputBuilder::groupLiveShares(
   if (Members.empty())
     return Live;
   DominatorTree &DT = FAM.getResult<DominatorTreeAnalysis>(F);
-  auto Eval = [&](const Expr &E) -> std::optional<double> {
-    Expr X = E.substitute(MeanIterations);
-    std::optional<Rational> R = X.evaluate(Ctx.Launch);
-    if (!R && !Ctx.MiddleThread.empty())
-      R = X.evaluate(Ctx.MiddleThread);
-    return R ? std::optional<double>(R->toDouble()) : std::nullopt;
+  bool AtMiddle = false;
+  auto Eval = [&](const Expr &E) {
+    return evaluateAtLaunch(E.substitute(MeanIterations), Ctx, AtMiddle);
   };
   // The lanes that reach a block: its active fraction (as the traffic
   // takes it; a bounded product is as good here).

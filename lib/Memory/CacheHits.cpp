@@ -38,21 +38,6 @@ const char *const MiddleNote =
     " (figures that depend on the thread taken at the middle thread of the "
     "middle block)";
 
-/// \p E under the launch, else at the middle thread (\p AtMiddle set).
-std::optional<double> eval(const std::optional<Expr> &E, const CacheContext &C,
-                           bool &AtMiddle) {
-  if (!E)
-    return std::nullopt;
-  std::optional<Rational> R = E->evaluate(C.Launch);
-  if (!R && !C.MiddleThread.empty()) {
-    R = E->evaluate(C.MiddleThread);
-    AtMiddle |= R.has_value();
-  }
-  if (!R)
-    return std::nullopt;
-  return R->toDouble();
-}
-
 std::string bytes(double B) {
   std::string S;
   raw_string_ostream OS(S);
@@ -68,6 +53,20 @@ std::string percent(double F) {
 }
 
 } // namespace
+
+std::optional<double> evaluateAtLaunch(const std::optional<Expr> &E,
+                                       const CacheContext &C, bool &AtMiddle) {
+  if (!E)
+    return std::nullopt;
+  std::optional<Rational> R = E->evaluate(C.Launch);
+  if (!R && !C.MiddleThread.empty()) {
+    R = E->evaluate(C.MiddleThread);
+    AtMiddle |= R.has_value();
+  }
+  if (!R)
+    return std::nullopt;
+  return R->toDouble();
+}
 
 Bindings middleThreadBindings(const Bindings &Launch) {
   Bindings B = Launch;
@@ -91,17 +90,20 @@ HitFractions estimateHits(const AccessInfo &A, const GpuTarget &T,
   }
   const ReuseInfo &R = A.Reuse;
   bool AtMiddle = false;
-  std::optional<double> Req = eval(R.RequestedBytesPerBlock, C, AtMiddle);
+  std::optional<double> Req =
+      evaluateAtLaunch(R.RequestedBytesPerBlock, C, AtMiddle);
   // Only the members that run request bytes.
   if (auto Live = C.GroupLiveShare.find(R.Group);
       Req && Live != C.GroupLiveShare.end())
     *Req *= Live->second;
-  std::optional<double> Uniq = eval(R.UniqueBytesPerBlock, C, AtMiddle);
-  std::optional<double> Grid = eval(R.GridFootprintBytes, C, AtMiddle);
+  std::optional<double> Uniq =
+      evaluateAtLaunch(R.UniqueBytesPerBlock, C, AtMiddle);
+  std::optional<double> Grid =
+      evaluateAtLaunch(R.GridFootprintBytes, C, AtMiddle);
   std::optional<double> Blocks =
-      eval(Expr::symbol("nctaid.x") * Expr::symbol("nctaid.y") *
-               Expr::symbol("nctaid.z"),
-           C, AtMiddle);
+      evaluateAtLaunch(Expr::symbol("nctaid.x") * Expr::symbol("nctaid.y") *
+                           Expr::symbol("nctaid.z"),
+                       C, AtMiddle);
   double Resident = std::max(1u, C.ResidentBlocksPerSM);
   std::string Why;
   raw_string_ostream OS(Why);
@@ -127,9 +129,9 @@ HitFractions estimateHits(const AccessInfo &A, const GpuTarget &T,
   }
 
   std::optional<double> KernelBlock =
-      eval(C.KernelBlockFootprintBytes, C, AtMiddle);
+      evaluateAtLaunch(C.KernelBlockFootprintBytes, C, AtMiddle);
   std::optional<double> KernelGrid =
-      eval(C.KernelGridFootprintBytes, C, AtMiddle);
+      evaluateAtLaunch(C.KernelGridFootprintBytes, C, AtMiddle);
   std::optional<double> BlockFoot = KernelBlock ? KernelBlock : Uniq;
   std::optional<double> GridFoot = KernelGrid ? KernelGrid : Grid;
   double L2Size = static_cast<double>(T.L2.SizeBytes);
