@@ -55,6 +55,7 @@ enum class InstrClass : unsigned {
   Ldst,         ///< ldst
   IntBit,       ///< int.bit
   Fp32Rcp,      ///< fp32.rcp
+  Convert64,    ///< convert.f64
   NumClasses
 };
 

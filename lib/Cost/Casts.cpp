@@ -94,13 +94,15 @@ CostInfo costCast(const CostContext &Ctx, const Instruction &I) {
     // A bfloat is the high half of a float: widening it is one shift.
     if (Cast.getSrcTy()->getScalarType()->isBFloatTy())
       return Ctx.compute(InstrClass::IntAdd, N, 1, "bf16 shift");
-    return Ctx.compute(InstrClass::Convert, N, 1, "cvt");
+    return Ctx.compute(getConvertClass(Cast.getSrcTy(), Cast.getDestTy()), N, 1,
+                       "cvt");
   case Instruction::FPTrunc:
   case Instruction::SIToFP:
   case Instruction::UIToFP:
   case Instruction::FPToSI:
   case Instruction::FPToUI:
-    return Ctx.compute(InstrClass::Convert, N, 1, "cvt");
+    return Ctx.compute(getConvertClass(Cast.getSrcTy(), Cast.getDestTy()), N, 1,
+                       "cvt");
   case Instruction::AddrSpaceCast: {
     unsigned From = Cast.getSrcTy()->getPointerAddressSpace();
     unsigned To = Cast.getDestTy()->getPointerAddressSpace();

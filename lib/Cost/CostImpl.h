@@ -85,6 +85,10 @@ FpKind getFpKind(const llvm::Type *Ty);
 InstrClass getFpAddClass(FpKind K);
 InstrClass getFpMulClass(FpKind K);
 InstrClass getFpFmaClass(FpKind K);
+/// convert.f64 when a conversion from \p Src to \p Dst reads or writes a
+/// 64-bit type (the guide's "type conversions from and to 64-bit types"),
+/// else convert.
+InstrClass getConvertClass(const llvm::Type *Src, const llvm::Type *Dst);
 /// Registers a value of \p Ty occupies as PTX sees it: 1 for a scalar, one
 /// per element for a vector, one per pair for vectors of 16-bit floats
 /// (f16x2, bf16x2).

@@ -59,6 +59,13 @@ InstrClass getFpFmaClass(FpKind K) {
   }
 }
 
+InstrClass getConvertClass(const Type *Src, const Type *Dst) {
+  auto Is64 = [](const Type *Ty) {
+    return Ty->getScalarType()->getPrimitiveSizeInBits() == 64;
+  };
+  return Is64(Src) || Is64(Dst) ? InstrClass::Convert64 : InstrClass::Convert;
+}
+
 unsigned getRegisterCount(const Type *Ty) {
   auto *VT = dyn_cast<FixedVectorType>(Ty);
   if (!VT)

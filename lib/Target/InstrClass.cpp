@@ -75,6 +75,11 @@ const ClassInfo Classes[] = {
      "bfind, brev)"},
     {InstrClass::Fp32Rcp, "fp32.rcp",
      "IEEE single-precision reciprocal (rcp.rn.f32), the whole sequence"},
+    {InstrClass::Convert64, "convert.f64",
+     "type conversion (cvt) from or to a 64-bit type: f32 <-> f64, integer "
+     "<-> f64, 64-bit integer <-> floating point, rounding of f64 "
+     "(cvt.rni.f64); optional in a target file, priced as convert when "
+     "absent"},
 };
 
 static_assert(sizeof(Classes) / sizeof(Classes[0]) == NumInstrClasses,
@@ -111,6 +116,7 @@ IssuePipe getIssuePipe(InstrClass C) {
   case InstrClass::Fp64Mul:
   case InstrClass::Fp64Fma:
   case InstrClass::Fp64Div:
+  case InstrClass::Convert64: // the guide's rate follows the FP64 rate
     return IssuePipe::Fp64;
   case InstrClass::Sfu:
   case InstrClass::Convert:

@@ -23,7 +23,9 @@ namespace targetfile {
 Error TargetFileParser::resolveAndCheck() {
   GpuTarget &G = *T;
   for (size_t I = 0; I < NumInstrClasses; ++I) {
-    const RawCost &Raw = *Costs[I];
+    // An optional class the file leaves out is priced as its fallback.
+    const RawCost &Raw =
+        Costs[I] ? *Costs[I] : *Costs[static_cast<size_t>(InstrClass::Convert)];
     InstrCost &Cost = G.Instr[I];
     Cost.Lat = Raw.Lat;
     if (Raw.Form == "del")

@@ -1,25 +1,40 @@
 ; Conversions: cvt between integer and floating point or between float widths
-; (convert); integer widening and narrowing as the backend does it.
-; a100-pcie-40gb: convert lat 4, ops 16 -> del = 32 / (16 / 4) = 8;
-; int.add lat 4, ops 64 -> del 2.
+; (convert; convert.f64 where the source or the result is a 64-bit type, the
+; guide's "type conversions from and to 64-bit types"); integer widening and
+; narrowing as the backend does it.
+; a100-pcie-40gb (arch/sm_80.yaml): convert lat 4, ops 16 -> del = 32 / (16 /
+; 4) = 8; convert.f64 lat 6, ops 16 -> del 8; int.add lat 4, ops 64 -> del 2.
+; gtx-980 (arch/sm_52.yaml): convert lat 4, ops 32 -> del = 32 / (32 / 4) = 4;
+; convert.f64 lat 45, ops 4 -> del = 32 / (4 / 4) = 32, eight times convert's.
 ; RUN: %opt_ktime -passes='print<kernel-time-cost>' -ktime-gpu=a100 -disable-output %s | FileCheck %s
+; RUN: %opt_ktime -passes='print<kernel-time-cost>' -ktime-gpu=gtx-980 -disable-output %s | FileCheck %s --check-prefix=MAXWELL
 
 target triple = "nvptx64-nvidia-cuda"
 
 ; CHECK-LABEL: kernel conversions on a100-pcie-40gb
 define ptx_kernel void @conversions(ptr addrspace(1) %out, ptr addrspace(1) %in, i32 %i, i16 %s, i64 %l, float %f, double %d, half %h, bfloat %b) {
   ; CHECK: %c1 = sitofp i32 %i to float cvt: convert lat 4 del 8
+  ; MAXWELL: %c1 = sitofp i32 %i to float cvt: convert lat 4 del 4
   %c1 = sitofp i32 %i to float
   ; CHECK: %c2 = fptosi float %f to i32 cvt: convert lat 4 del 8
+  ; MAXWELL: %c2 = fptosi float %f to i32 cvt: convert lat 4 del 4
   %c2 = fptosi float %f to i32
-  ; CHECK: %c3 = fpext float %f to double cvt: convert lat 4 del 8
+  ; CHECK: %c3 = fpext float %f to double cvt: convert.f64 lat 6 del 8
+  ; MAXWELL: %c3 = fpext float %f to double cvt: convert.f64 lat 45 del 32
   %c3 = fpext float %f to double
-  ; CHECK: %c4 = fptrunc double %d to float cvt: convert lat 4 del 8
+  ; CHECK: %c4 = fptrunc double %d to float cvt: convert.f64 lat 6 del 8
+  ; MAXWELL: %c4 = fptrunc double %d to float cvt: convert.f64 lat 45 del 32
   %c4 = fptrunc double %d to float
   ; CHECK: %c5 = fpext half %h to float cvt: convert lat 4 del 8
+  ; MAXWELL: %c5 = fpext half %h to float cvt: convert lat 4 del 4
   %c5 = fpext half %h to float
-  ; CHECK: %c6 = uitofp i64 %l to double cvt: convert lat 4 del 8
+  ; CHECK: %c6 = uitofp i64 %l to double cvt: convert.f64 lat 6 del 8
+  ; MAXWELL: %c6 = uitofp i64 %l to double cvt: convert.f64 lat 45 del 32
   %c6 = uitofp i64 %l to double
+  ; a 64-bit integer to float is a 64-bit conversion too
+  ; CHECK: %c8 = sitofp i64 %l to float cvt: convert.f64 lat 6 del 8
+  ; MAXWELL: %c8 = sitofp i64 %l to float cvt: convert.f64 lat 45 del 32
+  %c8 = sitofp i64 %l to float
   ; a bfloat is the upper half of a float: one shift
   ; CHECK: %c7 = fpext bfloat %b to float bf16 shift: int.add lat 4 del 2
   %c7 = fpext bfloat %b to float
@@ -70,7 +85,8 @@ define ptx_kernel void @conversions(ptr addrspace(1) %out, ptr addrspace(1) %in,
   %f3 = fadd float %f2, %c4
   %f4 = fadd float %f3, %c5
   %f5 = fadd float %f4, %c7
-  store float %f5, ptr addrspace(1) %p
+  %f6 = fadd float %f5, %c8
+  store float %f6, ptr addrspace(1) %p
   %o = getelementptr i8, ptr addrspace(1) %out, i64 8
   %d2 = fadd double %c3, %c6
   store double %d2, ptr addrspace(1) %o

@@ -64,6 +64,30 @@ TEST(ArchFileTest, FieldsComeFromBothFilesAndSayWhere) {
   EXPECT_EQ(T->where("instructions.fp32.fma").rfind(Arch + ":", 0), 0u);
 }
 
+TEST(ArchFileTest, ConvertF64IsOptionalAndFallsBackToConvert) {
+  // On sm_61 the two differ: convert.f64 4 per clock per SM (del 32 / (4 /
+  // 4) = 32), convert 32 (del 32 / (32 / 4) = 4).
+  llvm::Expected<GpuTarget> Shipped =
+      loadTargetFile(shippedTarget("gtx-1050-2gb"));
+  ASSERT_TRUE(static_cast<bool>(Shipped))
+      << llvm::toString(Shipped.takeError());
+  EXPECT_EQ(Shipped->cost(InstrClass::Convert64).Del, 32.0);
+  EXPECT_EQ(Shipped->cost(InstrClass::Convert).Del, 4.0);
+  // Without the class the file is still valid and prices it as convert.
+  ScratchDir Dir;
+  std::string Card = Dir.copyShipped("gtx-1050-2gb");
+  std::string Arch = readFile(shippedTargetDir() + "/arch/sm_61.yaml");
+  size_t Begin = Arch.find("  convert.f64:");
+  ASSERT_NE(Begin, std::string::npos);
+  Arch.erase(Begin, Arch.find('\n', Begin) + 1 - Begin);
+  Dir.write("arch/sm_61.yaml", Arch);
+  llvm::Expected<GpuTarget> T = loadTargetFile(Card);
+  ASSERT_TRUE(static_cast<bool>(T)) << llvm::toString(T.takeError());
+  EXPECT_EQ(T->cost(InstrClass::Convert64).Del, 4.0);
+  EXPECT_EQ(T->cost(InstrClass::Convert64).Lat,
+            T->cost(InstrClass::Convert).Lat);
+}
+
 TEST(ArchFileTest, AFieldGivenInBothFiles) {
   ScratchDir Dir;
   std::string Text =

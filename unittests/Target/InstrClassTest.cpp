@@ -39,7 +39,7 @@ TEST(InstrClassTest, TheVocabularyTheCostStageNeeds) {
         "fp64.mul", "fp64.fma", "fp64.div",    "fp16.fma",      "sfu",
         "convert",  "shfl",     "vote",        "atomic.global", "atomic.shared",
         "barrier",  "branch",   "special_reg", "tensor",        "ldst",
-        "int.bit",  "fp32.rcp"})
+        "int.bit",  "fp32.rcp", "convert.f64"})
     EXPECT_TRUE(parseInstrClassName(Name).has_value()) << Name;
   EXPECT_EQ(getInstrClassName(InstrClass::Fp32Fma), "fp32.fma");
   EXPECT_EQ(getInstrClassName(InstrClass::AtomicGlobal), "atomic.global");

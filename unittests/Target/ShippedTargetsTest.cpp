@@ -43,7 +43,7 @@ GpuTarget load(StringRef Name) {
   return std::move(*T);
 }
 
-// The cards docs/targets.md lists, eight architectures from sm_52 to sm_90; a
+// The cards docs/targets.md lists, nine architectures from sm_52 to sm_90; a
 // file added or removed without updating the documentation fails here.
 TEST(ShippedTargetsTest, TheDocumentedCardsAreShipped) {
   std::vector<std::string> Names;
@@ -61,6 +61,7 @@ TEST(ShippedTargetsTest, TheDocumentedCardsAreShipped) {
                                              "gtx-1080-ti",
                                              "gtx-1650",
                                              "gtx-1650-gddr6",
+                                             "gtx-970",
                                              "gtx-980",
                                              "gtx-titan-x",
                                              "h100-pcie",
@@ -69,6 +70,7 @@ TEST(ShippedTargetsTest, TheDocumentedCardsAreShipped) {
                                              "l4",
                                              "l40",
                                              "l40s",
+                                             "p100-sxm2-16gb",
                                              "rtx-2060",
                                              "rtx-2070",
                                              "rtx-2080",
@@ -109,7 +111,8 @@ TEST(ShippedTargetsTest, EveryFileLoadsAndIsSane) {
     EXPECT_GT(T->SmClockMHz, 0);
     EXPECT_GT(T->SmCount, 0u);
     EXPECT_EQ(T->WarpSize, 32u);
-    EXPECT_EQ(T->ProcessingBlocks, 4u);
+    // cuda_occupancy.h's sub-partitions: 2 on GP100 (6.0), 4 on every other.
+    EXPECT_EQ(T->ProcessingBlocks, T->Arch == "sm_60" ? 2u : 4u);
     for (size_t I = 0; I < NumInstrClasses; ++I) {
       InstrClass C = static_cast<InstrClass>(I);
       SCOPED_TRACE(getInstrClassName(C).str());
@@ -131,7 +134,7 @@ TEST(ShippedTargetsTest, EveryFileLoadsAndIsSane) {
     // generation but Maxwell and Pascal), no faster than the L1.
     EXPECT_EQ(T->SharedBanks * T->SharedBankWidthBytes, 128u);
     EXPECT_LE(T->Shared.BytesPerClkPerSM, 128);
-    if (T->Arch != "sm_61" && T->Arch != "sm_52") {
+    if (T->Arch != "sm_61" && T->Arch != "sm_60" && T->Arch != "sm_52") {
       EXPECT_LE(T->Shared.BytesPerClkPerSM, T->L1.BytesPerClkPerSM);
     }
     EXPECT_EQ(T->Limits.WarpsPerSM * T->WarpSize, T->Limits.ThreadsPerSM);
@@ -317,6 +320,7 @@ TEST(ShippedTargetsTest, LimitsFollowTheComputeCapability) {
   // (256 B up to 7.x, 128 B from 8.x), the smallest carve-out.
   const llvm::StringMap<Limits> Expected = {
       {"sm_52", {2048, 32, 96, 48, 0, 256, 96}},
+      {"sm_60", {2048, 32, 64, 48, 0, 256, 64}},
       {"sm_61", {2048, 32, 96, 48, 0, 256, 96}},
       {"sm_70", {2048, 32, 96, 96, 0, 256, 0}},
       {"sm_75", {1024, 16, 64, 64, 0, 256, 32}},
@@ -357,6 +361,25 @@ TEST(ShippedTargetsTest, ThroughputsOfTheNewGenerations) {
   EXPECT_DOUBLE_EQ(Pascal.cost(InstrClass::Barrier).Del, 2);
   // 32-bit multiply is three XMADs at del 1 (given as del).
   EXPECT_DOUBLE_EQ(Pascal.cost(InstrClass::IntMul).Del, 3);
+
+  // GP100 (6.0): half the SM in 2 processing blocks, del = 32 / (N / 2).
+  GpuTarget GP100 = load("p100-sxm2-16gb");
+  EXPECT_EQ(GP100.Arch, "sm_60");
+  EXPECT_EQ(GP100.ProcessingBlocks, 2u);
+  // fp32 64: 32 / 32 = 1, as GP10x's 128 over 4; fp64 32: 32 / 16 = 2 (16
+  // FP64 units per block) and the TITAN V's full-rate latency 8; f16x2 64
+  // (128 results): 1; sfu 16: 32 / 8 = 4; __syncthreads 32: 2; ld/st 16
+  // (8 units per block): 4; shuffle 32: 2, half GP10x's 4.
+  EXPECT_DOUBLE_EQ(GP100.cost(InstrClass::Fp32Fma).Del, 1);
+  EXPECT_DOUBLE_EQ(GP100.cost(InstrClass::Fp64Fma).Del, 2);
+  EXPECT_DOUBLE_EQ(GP100.cost(InstrClass::Fp64Fma).Lat, 8);
+  EXPECT_DOUBLE_EQ(GP100.cost(InstrClass::Fp16Fma).Del, 1);
+  EXPECT_DOUBLE_EQ(GP100.cost(InstrClass::Sfu).Del, 4);
+  EXPECT_DOUBLE_EQ(GP100.cost(InstrClass::Barrier).Del, 2);
+  EXPECT_DOUBLE_EQ(GP100.cost(InstrClass::Ldst).Del, 4);
+  EXPECT_DOUBLE_EQ(GP100.cost(InstrClass::Shfl).Del, 2);
+  EXPECT_DOUBLE_EQ(GP100.cost(InstrClass::AtomicGlobal).Del, 2);
+  EXPECT_DOUBLE_EQ(GP100.cost(InstrClass::Fp64Div).Lat, 606);
 
   GpuTarget Volta = load("v100-pcie-16gb");
   // fp32 64: 2; fp64 32: 4; f16x2 64 (128 results): 2; the NMSU GV100

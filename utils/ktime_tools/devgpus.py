@@ -47,7 +47,7 @@ CARDS = {
     'titan': ['gtx-titan'],
     'titanx': ['gtx-titan-x', 'titan-x-maxwell'],
     'quadro': ['quadro-k5200'],
-    'p100': ['p100-pcie-16gb', 'p100-pcie', 'p100'],
+    'p100': ['p100-sxm2-16gb', 'p100'],
 }
 
 _DROP = re.compile(r'\b(nvidia|geforce|tesla)\b')
