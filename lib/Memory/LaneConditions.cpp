@@ -196,9 +196,36 @@ std::optional<LaneCondition> LaneConditions::compare(const Value *Cond,
   const auto *Cmp = dyn_cast<ICmpInst>(Cond);
   if (!Cmp || !Cmp->getOperand(0)->getType()->isIntegerTy())
     return std::nullopt;
-  std::optional<Expr> A = B.convertValue(Cmp->getOperand(0), Scope);
-  std::optional<Expr> C =
-      A ? B.convertValue(Cmp->getOperand(1), Scope) : std::nullopt;
+  return compare(Cmp->getPredicate(), Cmp->getOperand(0), Cmp->getOperand(1),
+                 Scope);
+}
+
+std::optional<LaneCondition>
+LaneConditions::compareOrWithZero(const Value *Cond, const Loop *Scope) {
+  const auto *Cmp = dyn_cast<ICmpInst>(Cond);
+  if (!Cmp || !Cmp->isEquality())
+    return std::nullopt;
+  const auto *Zero = dyn_cast<ConstantInt>(Cmp->getOperand(1));
+  const auto *Or = dyn_cast<BinaryOperator>(Cmp->getOperand(0));
+  if (!Zero || !Zero->isZero() || !Or || Or->getOpcode() != Instruction::Or)
+    return std::nullopt;
+  // An or is zero exactly when both operands are: every bit of each is zero.
+  CmpInst::Predicate Pred = Cmp->getPredicate();
+  std::optional<LaneCondition> X =
+      compare(Pred, Or->getOperand(0), Zero, Scope);
+  std::optional<LaneCondition> Y =
+      X ? compare(Pred, Or->getOperand(1), Zero, Scope) : std::nullopt;
+  if (!Y)
+    return std::nullopt;
+  return combine(*X, *Y, /*IsAnd=*/Pred == CmpInst::ICMP_EQ);
+}
+
+std::optional<LaneCondition> LaneConditions::compare(CmpInst::Predicate Pred,
+                                                     const Value *LHS,
+                                                     const Value *RHS,
+                                                     const Loop *Scope) {
+  std::optional<Expr> A = B.convertValue(LHS, Scope);
+  std::optional<Expr> C = A ? B.convertValue(RHS, Scope) : std::nullopt;
   if (!A || !C)
     return std::nullopt;
   for (const Expr *E : {&*A, &*C})
@@ -207,7 +234,7 @@ std::optional<LaneCondition> LaneConditions::compare(const Value *Cond,
         return std::nullopt;
   LaneComparison LC;
   Expr X;
-  switch (Cmp->getPredicate()) {
+  switch (Pred) {
   case CmpInst::ICMP_SLT:
   case CmpInst::ICMP_ULT:
     X = *C - *A;
@@ -366,6 +393,8 @@ std::optional<LaneCondition> LaneConditions::evaluate(const Value *Cond,
       return std::nullopt;
     return combine(*X, *Y, IsAnd);
   }
+  if (std::optional<LaneCondition> Or = compareOrWithZero(Cond, Scope))
+    return Or;
   return compare(Cond, Scope);
 }
 

@@ -262,6 +262,15 @@ public:
 private:
   std::optional<LaneCondition> compare(const llvm::Value *Cond,
                                        const llvm::Loop *Scope);
+  /// \p LHS \p Pred \p RHS, integers.
+  std::optional<LaneCondition> compare(llvm::CmpInst::Predicate Pred,
+                                       const llvm::Value *LHS,
+                                       const llvm::Value *RHS,
+                                       const llvm::Loop *Scope);
+  /// (A | B) == 0 as A == 0 && B == 0, (A | B) != 0 as A != 0 || B != 0;
+  /// std::nullopt when \p Cond is not such a test.
+  std::optional<LaneCondition> compareOrWithZero(const llvm::Value *Cond,
+                                                 const llvm::Loop *Scope);
   std::optional<LaneCondition> combine(const LaneCondition &A,
                                        const LaneCondition &B, bool IsAnd);
   ExprBuilder &B;
