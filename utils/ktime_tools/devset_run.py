@@ -12,6 +12,7 @@ import shlex
 import sys
 
 from . import adapt_gpubench
+from . import adapt_gpuperf
 from . import adapt_hub
 from . import adapt_pmpp
 from . import common
@@ -26,6 +27,7 @@ ADAPTERS = collections.OrderedDict([
     ('hub', (adapt_hub.rows, 'AutoTuningAssociation/benchmark_hub checkout')),
     ('pmpp', (adapt_pmpp.rows, 'R100001/Programming-Massively-Parallel-Processors checkout')),
     ('rrze', (adapt_gpubench.rows, 'te42kyfo/gpu-benches (RRZE-HPC/gpu-benches) checkout')),
+    ('gpuperf', (adapt_gpuperf.rows, 'marcosamaris/gpuperfpredict checkout')),
 ])
 
 

@@ -1,6 +1,6 @@
 """Unit tests of the development set's table, adapters and scoreboard
 figures (utils/ktime_tools/devtable.py, adapt_pmpp.py, adapt_gpubench.py,
-scoreboard.py, devset_run.py) on small hand-written inputs
+adapt_gpuperf.py, scoreboard.py, devset_run.py) on small hand-written inputs
 (test/utils/Inputs/devset/); no fetched data, GPU or CUDA needed.
 Run: python3 test_devset.py (lit: test/utils/unit-devset.test)."""
 
@@ -14,7 +14,8 @@ import unittest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, '..', '..', '..', 'utils'))
-from ktime_tools import adapt_gpubench, adapt_pmpp, devgpus, devrun, devset_run  # noqa: E402
+from ktime_tools import adapt_gpubench, adapt_gpuperf, adapt_pmpp, devgpus, devrun  # noqa: E402
+from ktime_tools import devset_run  # noqa: E402
 from ktime_tools import devtable, scoreboard  # noqa: E402
 
 INPUTS = os.path.join(HERE, '..', 'Inputs', 'devset')
@@ -176,6 +177,63 @@ class GpuStream(unittest.TestCase):
         rows = adapt_gpubench.rows(self.root, tdir=self.tdir)
         self.assertFalse(any(r.flag('circular') for r in rows))
         self.assertEqual(rows[0]['shmem'], '')
+
+
+class GpuPerf(unittest.TestCase):
+    """adapt_gpuperf over hand-written nvprof tables in a checkout's layout
+    (only the columns the adapter reads)."""
+    HEADER = '"","input.size.1","input.size.2","duration","grid.x","grid.y","block.x",' \
+             '"block.y","device"\n'
+
+    def setUp(self):
+        self.root = tempfile.mkdtemp()
+        os.makedirs(os.path.join(self.root, 'datasets'))
+        for src in ('src/rodinia/cuda/lud/lud_kernel.cu', 'src/rodinia/cuda/hotspot/hotspot.cu'):
+            os.makedirs(os.path.dirname(os.path.join(self.root, src)), exist_ok=True)
+            open(os.path.join(self.root, src), 'w').close()
+
+    def tearDown(self):
+        shutil.rmtree(self.root)
+
+    def write(self, name, lines):
+        with open(os.path.join(self.root, 'datasets', name), 'w') as f:
+            f.write(self.HEADER + ''.join(lines))
+
+    def test_groups_medians_and_arguments(self):
+        # One hotspot launch timed three times (two runs of S2 = 256, one
+        # of 512): one row, the median 7 us; its arguments as hotspot.cu's
+        # host code computes them.
+        self.write('calculate_temp-GTX-980.csv', [
+            '"1",64,256,8e-06,6,6,16,16,"GTX-980"\n',
+            '"2",64,256,6e-06,6,6,16,16,"GTX-980"\n',
+            '"3",64,512,7e-06,6,6,16,16,"GTX-980"\n'])
+        # LU's perimeter kernel: 20 launches of one matrix (grid 1..20), thin
+        # keeps 16 evenly spaced ones, the first and the last among them.
+        self.write('lud_perimeter-GTX-980.csv', [
+            '"%d",336,0,%g,%d,1,32,1,"GTX-980"\n' % (g, 1e-5 + g * 1e-7, g)
+            for g in range(1, 21)])
+        skipped = {}
+        rows = adapt_gpuperf.rows(self.root, skipped=skipped)
+        hot = [r for r in rows if r['family'] == 'hotspot']
+        self.assertEqual(len(hot), 1)
+        self.assertAlmostEqual(hot[0].time_us(), 7.0)
+        self.assertEqual(hot[0]['time_kind'], 'device')
+        self.assertEqual(hot[0]['sm_mhz'], '1216')
+        self.assertEqual(hot[0].grid(), (6, 6, 1))
+        self.assertEqual(dict(devtable.pairs(hot[0]['args']))['iteration'], '2')
+        self.assertEqual(hot[0]['target'], 'gtx-980')
+        peri = [r for r in rows if r['family'] == 'lud-perimeter']
+        self.assertEqual(len(peri), 16)
+        grids = [r.grid()[0] for r in peri]
+        self.assertEqual((grids[0], grids[-1]), (1, 20))
+        # offset = S1 - 16 (GX + 1): grid 20 -> 336 - 336 = 0.
+        last = dict(devtable.pairs(peri[-1]['args']))
+        self.assertEqual((last['matrix_dim'], last['offset']), ('336', '0'))
+        self.assertEqual(skipped['lud_perimeter: thinned (at most 16 launches per matrix)'], 4)
+        # Tables the checkout lacks are reported, not silently dropped.
+        self.assertIn('lud_diagonal-GTX-980.csv: not in the checkout', skipped)
+        self.assertIn('bpnn_layerforward_CUDA: no src/rodinia/cuda/backprop/'
+                      'backprop_cuda_kernel.cu', skipped)
 
 
 class Figures(unittest.TestCase):

@@ -1,0 +1,126 @@
+"""Adapter: marcosamaris/gpuperfpredict's nvprof traces of Rodinia kernels
+-> measurement-table rows.
+
+Reads the description utils/devset/gpuperf.json (which kernel each
+datasets/<file>-<GPU>.csv times, its source, and how the kernel's scalar
+arguments follow from the CSV's axes) and the CSVs of the checkout. A CSV
+line is one launch with nvprof's duration (`device` time, seconds); lines
+with the same grid, block and grouping axes are one launch repeated, and
+their median is one row. A kernel with `thin` keeps at most that many
+groups per (GPU, S1), evenly spaced over GX.
+"""
+
+import csv
+import json
+import os
+import statistics
+
+from . import devgpus
+from . import devtable
+from . import safeexpr
+
+DESC = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                    'devset', 'gpuperf.json')
+AXES = {'S1': 'input.size.1', 'S2': 'input.size.2', 'GX': 'grid.x', 'GY': 'grid.y',
+        'BX': 'block.x', 'BY': 'block.y'}
+
+
+def _eval(expr, names, what):
+    try:
+        return safeexpr.value_or_expr(str(expr), names)
+    except (safeexpr.ExprError, ArithmeticError, ValueError, TypeError) as e:
+        raise devtable.TableError('%s %r: %s' % (what, expr, e))
+
+
+def _int(text):
+    v = float(text)
+    return int(v) if v == int(v) else v
+
+
+def _count(skipped, reason, n=1):
+    skipped[reason] = skipped.get(reason, 0) + n
+
+
+def rows(root, desc_path=DESC, skipped=None):
+    """The rows of the checkout ROOT. SKIPPED, a dict, gets {reason: count}
+    of what was left out."""
+    skipped = {} if skipped is None else skipped
+    with open(desc_path) as f:
+        desc = json.load(f)
+    for name, why in desc.get('left_out', {}).items():
+        skipped['%s: left out: %s' % (name, why)] = 1
+    out = []
+    for k in desc['kernels']:
+        source = os.path.join(root, k['source'])
+        if not os.path.exists(source):
+            _count(skipped, '%s: no %s' % (k['file'], k['source']))
+            continue
+        for tag, gpu in desc['gpus'].items():
+            path = os.path.join(root, 'datasets', '%s-%s.csv' % (k['file'], tag))
+            if not os.path.exists(path):
+                _count(skipped, '%s-%s.csv: not in the checkout' % (k['file'], tag))
+                continue
+            out += _kernel_rows(path, k, gpu, desc['time_kind'], source, skipped)
+    return out
+
+
+def _groups(path, k, skipped):
+    """{(grouping axes, grid, block): (axes, [seconds])} of one CSV."""
+    groups = {}
+    with open(path, newline='') as f:
+        for line in csv.DictReader(f):
+            try:
+                names = {a: _int(line[c]) for a, c in AXES.items()}
+                t = float(line['duration'])
+            except (KeyError, ValueError, TypeError):
+                _count(skipped, '%s: line without numbers' % os.path.basename(path))
+                continue
+            if not t > 0:
+                _count(skipped, '%s: no duration' % os.path.basename(path))
+                continue
+            key = tuple(names[a] for a in k['group'] + ['GX', 'GY', 'BX', 'BY'])
+            groups.setdefault(key, (names, []))[1].append(t)
+    return groups
+
+
+def _thin(groups, k):
+    """At most k['thin'] groups per S1, evenly spaced over GX."""
+    n = k.get('thin')
+    if not n:
+        return list(groups.values())
+    by_size = {}
+    for names, times in groups.values():
+        by_size.setdefault(names['S1'], []).append((names, times))
+    kept = []
+    for items in by_size.values():
+        items.sort(key=lambda it: it[0]['GX'])
+        if len(items) <= n:
+            kept += items
+            continue
+        step = (len(items) - 1) / float(n - 1)
+        picks = sorted(set(int(round(i * step)) for i in range(n)))
+        kept += [items[i] for i in picks]
+    return kept
+
+
+def _kernel_rows(path, k, gpu, kind, source, skipped):
+    groups = _groups(path, k, skipped)
+    kept = _thin(groups, k)
+    if len(kept) < len(groups):
+        _count(skipped, '%s: thinned (at most %d launches per matrix)' % (k['file'], k['thin']),
+               len(groups) - len(kept))
+    out = []
+    name = gpu['name']
+    for names, times in kept:
+        args = [(a, _eval(e, names, 'argument %s' % a)) for a, e in k['args'].items()]
+        out.append(devtable.make_row(
+            dataset='gpuperf', family=k['family'], variant=k['variant'],
+            problem=_eval(k['problem'], names, 'problem'),
+            config=_eval(k['config'], names, 'config'), source=source, kernel=k['kernel'],
+            cuda=k.get('cuda', 'auto'), grid=[names['GX'], names['GY']],
+            block=[names['BX'], names['BY']], shmem=0, args=args, gpu=name,
+            target=devgpus.target_cell(name), sm_mhz=gpu.get('sm_mhz'),
+            time_us=statistics.median(times) * 1e6, time_kind=kind, circular=False,
+            note='%s: median of %d launches' % (os.path.basename(path), len(times))))
+    return out
+
