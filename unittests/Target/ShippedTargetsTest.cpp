@@ -43,7 +43,7 @@ GpuTarget load(StringRef Name) {
   return std::move(*T);
 }
 
-// The cards docs/targets.md lists, nine architectures from sm_52 to sm_90; a
+// The cards docs/targets.md lists, eleven architectures from sm_30 to sm_90; a
 // file added or removed without updating the documentation fails here.
 TEST(ShippedTargetsTest, TheDocumentedCardsAreShipped) {
   std::vector<std::string> Names;
@@ -61,16 +61,21 @@ TEST(ShippedTargetsTest, TheDocumentedCardsAreShipped) {
                                              "gtx-1080-ti",
                                              "gtx-1650",
                                              "gtx-1650-gddr6",
+                                             "gtx-680",
                                              "gtx-970",
                                              "gtx-980",
+                                             "gtx-titan",
                                              "gtx-titan-x",
                                              "h100-pcie",
                                              "h100-sxm",
                                              "h200",
+                                             "k20",
+                                             "k40",
                                              "l4",
                                              "l40",
                                              "l40s",
                                              "p100-sxm2-16gb",
+                                             "quadro-k5200",
                                              "rtx-2060",
                                              "rtx-2070",
                                              "rtx-2080",
@@ -319,6 +324,8 @@ TEST(ShippedTargetsTest, LimitsFollowTheComputeCapability) {
   // in KB (T31), the reserved 1 KB from 8.x on, the allocation granularity
   // (256 B up to 7.x, 128 B from 8.x), the smallest carve-out.
   const llvm::StringMap<Limits> Expected = {
+      {"sm_30", {2048, 16, 48, 48, 0, 256, 16}},
+      {"sm_35", {2048, 16, 48, 48, 0, 256, 16}},
       {"sm_52", {2048, 32, 96, 48, 0, 256, 96}},
       {"sm_60", {2048, 32, 64, 48, 0, 256, 64}},
       {"sm_61", {2048, 32, 96, 48, 0, 256, 96}},
@@ -381,6 +388,30 @@ TEST(ShippedTargetsTest, ThroughputsOfTheNewGenerations) {
   EXPECT_DOUBLE_EQ(GP100.cost(InstrClass::AtomicGlobal).Del, 2);
   EXPECT_DOUBLE_EQ(GP100.cost(InstrClass::Fp64Div).Lat, 606);
 
+  // Kepler (3.5 and 3.0): 192 FP32 lanes over 4 schedulers, 32 / (192 / 4)
+  // = 2/3 (dual issue); GK110 fp64 64: 2, GK104 fp64 8: 16; int.add takes
+  // the shift rate, 64 on 3.5 (del 2) and 32 on 3.0 (del 4); integer
+  // multiply is native at 32: 4; __syncthreads 128: 1; ppt's Kepler
+  // latencies 9 (fp32, int) and 10 (GK110 fp64).
+  GpuTarget GK110 = load("k40");
+  EXPECT_EQ(GK110.Arch, "sm_35");
+  EXPECT_EQ(GK110.DispatchPerClk, 2u);
+  EXPECT_DOUBLE_EQ(GK110.cost(InstrClass::Fp32Fma).Del, 32.0 / 48);
+  EXPECT_DOUBLE_EQ(GK110.cost(InstrClass::Fp32Fma).Lat, 9);
+  EXPECT_DOUBLE_EQ(GK110.cost(InstrClass::Fp64Fma).Del, 2);
+  EXPECT_DOUBLE_EQ(GK110.cost(InstrClass::Fp64Fma).Lat, 10);
+  EXPECT_DOUBLE_EQ(GK110.cost(InstrClass::IntAdd).Del, 2);
+  EXPECT_DOUBLE_EQ(GK110.cost(InstrClass::IntMul).Del, 4);
+  EXPECT_DOUBLE_EQ(GK110.cost(InstrClass::Barrier).Del, 1);
+  EXPECT_DOUBLE_EQ(GK110.cost(InstrClass::Convert64).Del, 4);
+  GpuTarget GK104 = load("gtx-680");
+  EXPECT_EQ(GK104.Arch, "sm_30");
+  EXPECT_EQ(GK104.Limits.RegistersPerThread, 63u);
+  EXPECT_DOUBLE_EQ(GK104.cost(InstrClass::Fp32Fma).Del, 32.0 / 48);
+  EXPECT_DOUBLE_EQ(GK104.cost(InstrClass::Fp64Fma).Del, 16);
+  EXPECT_DOUBLE_EQ(GK104.cost(InstrClass::IntAdd).Del, 4);
+  EXPECT_DOUBLE_EQ(GK104.cost(InstrClass::Convert64).Del, 16);
+
   GpuTarget Volta = load("v100-pcie-16gb");
   // fp32 64: 2; fp64 32: 4; f16x2 64 (128 results): 2; the NMSU GV100
   // latencies: fma.rn.f64 8, div.rn.f32 504.
@@ -415,6 +446,7 @@ TEST(ShippedTargetsTest, ThroughputsOfTheNewGenerations) {
 // and the store's its shared memory, everything else is the same.
 TEST(ShippedTargetsTest, OneComputeCapabilityOneInstructionTable) {
   const std::vector<std::vector<StringRef>> Groups = {
+      {"k40", "k20", "gtx-titan", "quadro-k5200"},
       {"t4", "rtx-2080-ti", "titan-rtx"},
       {"rtx-a4000", "rtx-a6000", "rtx-3080-10gb", "rtx-3090",
        "rtx-3060-laptop"},

@@ -108,9 +108,9 @@ TEST(TargetRegistryTest, UnknownNameListsTheKnownOnes) {
       Message.find(
           "unknown GPU 'rtx9090'; known: a10, a100-pcie-40gb, a100-sxm4-80gb, "
           "a40, gtx-1050-2gb, gtx-1060-6gb, gtx-1070, gtx-1080, gtx-1080-ti, "
-          "gtx-1650, gtx-1650-gddr6, gtx-970, gtx-980, gtx-titan-x, "
-          "h100-pcie, h100-sxm, h200, l4, l40, l40s, p100-sxm2-16gb, "
-          "rtx-2060, rtx-2070, rtx-2080, "
+          "gtx-1650, gtx-1650-gddr6, gtx-680, gtx-970, gtx-980, gtx-titan, "
+          "gtx-titan-x, h100-pcie, h100-sxm, h200, k20, k40, l4, l40, l40s, "
+          "p100-sxm2-16gb, quadro-k5200, rtx-2060, rtx-2070, rtx-2080, "
           "rtx-2080-ti, rtx-3060, "
           "rtx-3060-laptop, rtx-3060-ti, rtx-3070, rtx-3070-ti, rtx-3080-10gb, "
           "rtx-3090, rtx-4060, rtx-4070, rtx-4080, rtx-4090, rtx-6000-ada, "
@@ -121,6 +121,7 @@ TEST(TargetRegistryTest, UnknownNameListsTheKnownOnes) {
   EXPECT_NE(Message.find("a100 -> a100-pcie-40gb"), std::string::npos);
   EXPECT_NE(Message.find("v100 -> v100-pcie-16gb"), std::string::npos);
   EXPECT_NE(Message.find("p100 -> p100-sxm2-16gb"), std::string::npos);
+  EXPECT_NE(Message.find("k40c -> k40"), std::string::npos);
   EXPECT_NE(Message.find(shippedTargetDir()), std::string::npos) << Message;
 }
 
@@ -155,6 +156,10 @@ TEST(TargetRegistryTest, DefaultsPerSmArch) {
   EXPECT_EQ(DefaultName("sm_90a"), "h100-sxm");
   EXPECT_EQ(DefaultName("sm_52"), "gtx-980");
   EXPECT_EQ(DefaultName("sm_60"), "p100-sxm2-16gb");
+  EXPECT_EQ(DefaultName("sm_30"), "gtx-680");
+  EXPECT_EQ(DefaultName("sm_35"), "k40");
+  // sm_37 (K80, GK210) has no target file.
+  EXPECT_EQ(DefaultName("sm_37"), "none");
   // No target declares itself the default: not an error.
   EXPECT_EQ(DefaultName("sm_53"), "none");
   EXPECT_EQ(DefaultName("sm_100"), "none");
