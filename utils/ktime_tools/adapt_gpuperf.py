@@ -7,7 +7,8 @@ arguments follow from the CSV's axes) and the CSVs of the checkout. A CSV
 line is one launch with nvprof's duration (`device` time, seconds); lines
 with the same grid, block and grouping axes are one launch repeated, and
 their median is one row. A kernel with `thin` keeps at most that many
-groups per (GPU, S1), evenly spaced over GX.
+groups per (GPU, S1), evenly spaced over GX. A row's registers per thread
+are nvprof's (the measured binary's).
 """
 
 import csv
@@ -23,6 +24,9 @@ DESC = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
                     'devset', 'gpuperf.json')
 AXES = {'S1': 'input.size.1', 'S2': 'input.size.2', 'GX': 'grid.x', 'GY': 'grid.y',
         'BX': 'block.x', 'BY': 'block.y'}
+# nvprof's registers per thread of the measured binary (nvcc's), when the
+# table has them: the launch is predicted with them.
+REGS = 'registers.per.thread'
 
 
 def _eval(expr, names, what):
@@ -49,6 +53,9 @@ def rows(root, desc_path=DESC, skipped=None):
         desc = json.load(f)
     for name, why in desc.get('left_out', {}).items():
         skipped['%s: left out: %s' % (name, why)] = 1
+    if not os.path.isdir(os.path.join(root, 'datasets')):
+        skipped['no datasets/ under %s (a checkout of marcosamaris/gpuperfpredict?)' % root] = 1
+        return []
     out = []
     for k in desc['kernels']:
         source = os.path.join(root, k['source'])
@@ -78,7 +85,9 @@ def _groups(path, k, skipped):
             if not t > 0:
                 _count(skipped, '%s: no duration' % os.path.basename(path))
                 continue
-            key = tuple(names[a] for a in k['group'] + ['GX', 'GY', 'BX', 'BY'])
+            regs = line.get(REGS, '').strip()
+            names['_regs'] = int(float(regs)) if regs.replace('.', '', 1).isdigit() else None
+            key = tuple(names[a] for a in k['group'] + ['GX', 'GY', 'BX', 'BY', '_regs'])
             groups.setdefault(key, (names, []))[1].append(t)
     return groups
 
@@ -118,7 +127,7 @@ def _kernel_rows(path, k, gpu, kind, source, skipped):
             problem=_eval(k['problem'], names, 'problem'),
             config=_eval(k['config'], names, 'config'), source=source, kernel=k['kernel'],
             cuda=k.get('cuda', 'auto'), grid=[names['GX'], names['GY']],
-            block=[names['BX'], names['BY']], shmem=0, args=args, gpu=name,
+            block=[names['BX'], names['BY']], shmem=0, regs=names['_regs'], args=args, gpu=name,
             target=devgpus.target_cell(name), sm_mhz=gpu.get('sm_mhz'),
             time_us=statistics.median(times) * 1e6, time_kind=kind, circular=False,
             note='%s: median of %d launches' % (os.path.basename(path), len(times))))

@@ -22,6 +22,7 @@ both scaled to the row's clocks where it gives them, as the plugin does.
 import collections
 import concurrent.futures
 import os
+import shutil
 import sys
 import tempfile
 import threading
@@ -155,9 +156,10 @@ def row_options(row):
 
 
 def predict(rows, make_tools, catalog, jobs=1, plugin_options=(), progress=None,
-            target_dir=None):
+            target_dir=None, keep=None):
     """[Result] in the order of ROWS. MAKE_TOOLS(cuda) gives a tools.Tools
-    for the row's headers (sdk, shim, auto)."""
+    for the row's headers (sdk, shim, auto). KEEP: a directory that keeps
+    each compile's launches, report and commands (none by default)."""
     results = [None] * len(rows)
     groups = collections.OrderedDict()
     for i, r in enumerate(rows):
@@ -170,7 +172,9 @@ def predict(rows, make_tools, catalog, jobs=1, plugin_options=(), progress=None,
     tools = make_tools('auto')
     figures = TargetFigures(target_dir or targetfile.default_target_dir(tools.plugin,
                                                                         tools.target_dir))
-    workdir = tempfile.mkdtemp(prefix='ktime-devset-')
+    if keep:
+        os.makedirs(keep, exist_ok=True)
+    workdir = tempfile.mkdtemp(prefix='ktime-devset-', dir=keep)
     lock = threading.Lock()
     done = [0]
     total = sum(len(v) for v in groups.values())
@@ -185,9 +189,10 @@ def predict(rows, make_tools, catalog, jobs=1, plugin_options=(), progress=None,
             try:
                 args = {k: _num(v) for k, v in devtable.pairs(r['args'])}
                 shmem = r.number('shmem')
+                regs = r.number('regs')
                 launch = launchmod.Launch(r.grid(), r.block(),
-                                          int(shmem) if shmem is not None else None, None,
-                                          args)
+                                          int(shmem) if shmem is not None else None,
+                                          int(regs) if regs is not None else None, args)
             except (devtable.TableError, ValueError) as e:
                 results[i] = Result('launch', target, str(e))
                 continue
@@ -198,7 +203,7 @@ def predict(rows, make_tools, catalog, jobs=1, plugin_options=(), progress=None,
             (['-ktime-cold-cache'] if cold else []) + list(row_opts)
         job = engine.Job(make_tools(cuda), source, kernel, [target], catalog,
                          include_dirs=[os.path.dirname(os.path.abspath(first['source']))],
-                         flags=flags.split(), plugin_options=opts, jobs=1)
+                         flags=flags.split(), plugin_options=opts, jobs=1, keep=keep)
         try:
             out = job.run(configs) if configs else {}
         except toolsmod.ToolError as e:
@@ -218,10 +223,15 @@ def predict(rows, make_tools, catalog, jobs=1, plugin_options=(), progress=None,
             if progress:
                 progress.update(done[0], total)
 
-    with concurrent.futures.ThreadPoolExecutor(max(1, jobs)) as pool:
-        futures = [pool.submit(run_group, n, k, v) for n, (k, v) in enumerate(groups.items())]
-        for f in futures:
-            f.result()
+    try:
+        with concurrent.futures.ThreadPoolExecutor(max(1, jobs)) as pool:
+            futures = [pool.submit(run_group, n, k, v)
+                       for n, (k, v) in enumerate(groups.items())]
+            for f in futures:
+                f.result()
+    finally:
+        if not keep:  # the wrappers; each compile removes its own files
+            shutil.rmtree(workdir, ignore_errors=True)
     if progress:
         progress.finish()
     return results

@@ -75,6 +75,12 @@ def load(args, say_err):
         rows += got
     if args.family:
         wanted = set(common.split_names(args.family))
+        known = sorted(set(r['family'] for r in rows))
+        unknown = sorted(wanted - set(known))
+        if unknown:
+            raise validate.UsageError('--family %s: no such family in the data given; '
+                                      'its families: %s' % (', '.join(unknown),
+                                                            ', '.join(known) or 'none'))
         rows = [r for r in rows if r['family'] in wanted]
     return rows
 
@@ -130,7 +136,7 @@ def main(argv=None):
         prog = progressmod.Progress('devset-run')
         results = devrun.predict(chosen, make_tools, catalog, jobs=args.jobs,
                                  plugin_options=common.plugin_options(args), progress=prog,
-                                 target_dir=args.target_dir)
+                                 target_dir=args.target_dir, keep=args.keep_temps)
     except (validate.UsageError, devtable.TableError, toolsmod.ToolError, OSError) as e:
         err('devset-run: error: %s' % e)
         return 2
@@ -140,10 +146,26 @@ def main(argv=None):
         ' '.join(shlex.quote(a) for a in argv), commit, sample_text,
         datetime.date.today().isoformat())]
     items = list(zip(chosen, results))
+    say_sources(items, err)
     scoreboard.report(items, header, print, worst=args.worst)
     if args.residuals:
         write_residuals(args.residuals, items)
     return 0
+
+
+def say_sources(items, say_err):
+    """How many predictions took the plugin's register estimate (ptxas could
+    not assemble for the architecture and the data gave none), and how many
+    are estimates (a loop count or a branch side assumed)."""
+    done = [x for _, x in items if x.pred is not None]
+    regs = collections.Counter(x.pred.regs_source or 'estimate' for x in done)
+    if regs:
+        say_err('devset-run: registers of %d predictions: %s' % (
+            len(done), ', '.join('%s %d' % kv for kv in sorted(regs.items()))))
+    assumed = sum(1 for x in done if x.pred.entry.get('estimated'))
+    if assumed:
+        say_err('devset-run: %d of %d predictions are estimates (a loop count or a '
+                'branch side assumed; residuals: column estimated)' % (assumed, len(done)))
 
 
 def write_residuals(path, items):
@@ -153,7 +175,7 @@ def write_residuals(path, items):
         w.writerow(['dataset', 'family', 'variant', 'gpu', 'target', 'problem', 'config',
                     'grid', 'block', 'time_kind', 'circular', 'measured_us', 'status',
                     'kerneltime_us', 'roofline_us', 'mwp_cwp_us', 'bound', 'bytes_source',
-                    'reason'])
+                    'regs', 'regs_source', 'estimated', 'reason'])
         for r, x in items:
             us = lambda v: '' if v is None else '%.6g' % (v / 1000.0)  # noqa: E731
             w.writerow([r['dataset'], r['family'], r['variant'], r['gpu'], x.target or '',
@@ -161,4 +183,8 @@ def write_residuals(path, items):
                         r['circular'], r['time_us'], x.status, us(x.ns),
                         us(x.roofline_ns), us(x.model_ns('mwp-cwp')),
                         x.pred.bound if x.pred else '', x.bytes_source or '',
+                        x.pred.regs if x.pred and x.pred.regs is not None else '',
+                        (x.pred.regs_source or 'estimate') if x.pred else '',
+                        ' '.join('%s=%s' % kv for kv in sorted(
+                            (x.pred.entry.get('estimated') or {}).items())) if x.pred else '',
                         x.reason or ''])

@@ -22,6 +22,9 @@ Columns (a blank cell is "not known" or "none"):
   cuda         sdk | shim | auto: the CUDA headers the compile needs
   grid, block  X,Y,Z
   shmem        dynamic shared memory in bytes
+  regs         registers per thread of the measured binary, where the data
+               gives them (nvprof); the launch is predicted with them
+               instead of ptxas's count of clang's PTX
   args         NAME=VALUE;... scalar kernel arguments (source names or argN)
   blocks_per_sm  blocks per SM the measurement enforced (by shared-memory
                carve-out); the harness adds dynamic shared memory so that
@@ -55,7 +58,8 @@ import io
 import os
 
 COLUMNS = ['dataset', 'family', 'variant', 'problem', 'config', 'source', 'kernel',
-           'prelude', 'instantiate', 'defines', 'flags', 'cuda', 'grid', 'block', 'shmem', 'args',
+           'prelude', 'instantiate', 'defines', 'flags', 'cuda', 'grid', 'block', 'shmem', 'regs',
+           'args',
            'blocks_per_sm', 'gpu', 'target', 'sm_mhz', 'mem_mhz', 'time_us', 'time_kind',
            'empty_us', 'cold', 'bytes', 'flops', 'circular', 'note']
 REQUIRED = ['dataset', 'family', 'source', 'kernel', 'grid', 'block', 'gpu', 'time_us',
@@ -163,7 +167,7 @@ def check(r, where='row'):
     dims(r['block'], '%s: block' % where)
     pairs(r.get('args'))
     pairs(r.get('defines'))
-    for c in ('shmem', 'blocks_per_sm', 'sm_mhz', 'mem_mhz', 'empty_us', 'bytes', 'flops'):
+    for c in ('shmem', 'regs', 'blocks_per_sm', 'sm_mhz', 'mem_mhz', 'empty_us', 'bytes', 'flops'):
         v = str(r.get(c, '')).strip()
         if v:
             try:

@@ -72,7 +72,11 @@ class Tools:
 
     def cuda_flags(self):
         if self.cuda == 'sdk':
-            return ['--cuda-path=' + self.cuda_path, '-Wno-unknown-cuda-version']
+            # The compile is analysed, not run: an SDK too new for the
+            # architecture (CUDA 12 and 13 build no sm_3x code) is fine for
+            # clang's device-side parse, so its version check is off.
+            return ['--cuda-path=' + self.cuda_path, '-Wno-unknown-cuda-version',
+                    '--no-cuda-version-check']
         shim = layout.SHIM
         return ['-nocudainc', '-nocudalib', '-Wno-unknown-cuda-version',
                 '-Wno-unused-command-line-argument', '--cuda-feature=+ptx80',

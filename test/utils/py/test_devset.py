@@ -183,7 +183,7 @@ class GpuPerf(unittest.TestCase):
     """adapt_gpuperf over hand-written nvprof tables in a checkout's layout
     (only the columns the adapter reads)."""
     HEADER = '"","input.size.1","input.size.2","duration","grid.x","grid.y","block.x",' \
-             '"block.y","device"\n'
+             '"block.y","registers.per.thread","device"\n'
 
     def setUp(self):
         self.root = tempfile.mkdtemp()
@@ -204,13 +204,13 @@ class GpuPerf(unittest.TestCase):
         # of 512): one row, the median 7 us; its arguments as hotspot.cu's
         # host code computes them.
         self.write('calculate_temp-GTX-980.csv', [
-            '"1",64,256,8e-06,6,6,16,16,"GTX-980"\n',
-            '"2",64,256,6e-06,6,6,16,16,"GTX-980"\n',
-            '"3",64,512,7e-06,6,6,16,16,"GTX-980"\n'])
+            '"1",64,256,8e-06,6,6,16,16,35,"GTX-980"\n',
+            '"2",64,256,6e-06,6,6,16,16,35,"GTX-980"\n',
+            '"3",64,512,7e-06,6,6,16,16,35,"GTX-980"\n'])
         # LU's perimeter kernel: 20 launches of one matrix (grid 1..20), thin
         # keeps 16 evenly spaced ones, the first and the last among them.
         self.write('lud_perimeter-GTX-980.csv', [
-            '"%d",336,0,%g,%d,1,32,1,"GTX-980"\n' % (g, 1e-5 + g * 1e-7, g)
+            '"%d",336,0,%g,%d,1,32,1,56,"GTX-980"\n' % (g, 1e-5 + g * 1e-7, g)
             for g in range(1, 21)])
         skipped = {}
         rows = adapt_gpuperf.rows(self.root, skipped=skipped)
@@ -220,6 +220,7 @@ class GpuPerf(unittest.TestCase):
         self.assertEqual(hot[0]['time_kind'], 'device')
         self.assertEqual(hot[0]['sm_mhz'], '1216')
         self.assertEqual(hot[0].grid(), (6, 6, 1))
+        self.assertEqual(hot[0]['regs'], '35')  # nvprof's, the measured binary's
         self.assertEqual(dict(devtable.pairs(hot[0]['args']))['iteration'], '2')
         self.assertEqual(hot[0]['target'], 'gtx-980')
         peri = [r for r in rows if r['family'] == 'lud-perimeter']
@@ -234,6 +235,10 @@ class GpuPerf(unittest.TestCase):
         self.assertIn('lud_diagonal-GTX-980.csv: not in the checkout', skipped)
         self.assertIn('bpnn_layerforward_CUDA: no src/rodinia/cuda/backprop/'
                       'backprop_cuda_kernel.cu', skipped)
+        # Not a checkout: said, no rows.
+        skipped = {}
+        self.assertEqual(adapt_gpuperf.rows(os.path.join(self.root, 'src'), skipped=skipped), [])
+        self.assertTrue(any(k.startswith('no datasets/ under') for k in skipped))
 
 
 class Figures(unittest.TestCase):
