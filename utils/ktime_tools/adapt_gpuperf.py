@@ -6,14 +6,18 @@ datasets/<file>-<GPU>.csv times, its source, and how the kernel's scalar
 arguments follow from the CSV's axes) and the CSVs of the checkout. A CSV
 line is one launch with nvprof's duration (`device` time, seconds); lines
 with the same grid, block and grouping axes are one launch repeated, and
-their median is one row. A kernel with `thin` keeps at most that many
+their median is one row. The description's `logs` are the per-launch
+traces of the small programs under src/logs/run_*/ (one GPU, ten runs),
+read the same way. A kernel with `thin` keeps at most that many
 groups per (GPU, S1), evenly spaced over GX. A row's registers per thread
 are nvprof's (the measured binary's).
 """
 
 import csv
+import glob
 import json
 import os
+import re
 import statistics
 
 from . import devgpus
@@ -68,6 +72,52 @@ def rows(root, desc_path=DESC, skipped=None):
                 _count(skipped, '%s-%s.csv: not in the checkout' % (k['file'], tag))
                 continue
             out += _kernel_rows(path, k, gpu, desc['time_kind'], source, skipped)
+    for k in desc.get('logs', []):
+        out += _log_rows(root, k, desc['time_kind'], skipped)
+    return out
+
+
+def _log_rows(root, k, kind, skipped):
+    """Rows of src/logs/run_*/<file>-kernel-traces.csv: positional columns
+    size, start, duration (ns), grid x y z, block x y z, registers, ...,
+    device (the 15th)."""
+    source = os.path.join(root, k['source'])
+    paths = sorted(glob.glob(os.path.join(root, 'src', 'logs', 'run_*',
+                                          k['file'] + '-kernel-traces.csv')))
+    if not os.path.exists(source) or not paths:
+        _count(skipped, '%s: no %s or no src/logs/run_*/%s-kernel-traces.csv'
+               % (k['file'], k['source'], k['file']))
+        return []
+    groups = {}
+    for path in paths:
+        with open(path, newline='') as f:
+            for line in csv.reader(f):
+                try:
+                    size, ns = int(line[0]), float(line[2])
+                    grid = tuple(int(float(v)) for v in line[3:6])
+                    block = tuple(int(float(v)) for v in line[6:9])
+                    regs = int(float(line[9]))
+                    device = re.sub(r'\s*\(\d+\)$', '', line[14]).strip()
+                except (IndexError, ValueError):
+                    _count(skipped, '%s: line without numbers' % k['file'])
+                    continue
+                key = (device, size, grid, block, regs)
+                groups.setdefault(key, []).append(ns)
+    out = []
+    for (device, size, grid, block, regs), times in groups.items():
+        names = {'S1': size, 'GX': grid[0], 'GY': grid[1]}
+        args = [(a, _eval(e, names, 'argument %s' % a)) for a, e in k['args'].items()]
+        out.append(devtable.make_row(
+            dataset='gpuperf', family=k['family'], variant=k['variant'],
+            problem=_eval(k['problem'], names, 'problem'),
+            config=_eval(k['config'], names, 'config'), source=source, kernel=k['kernel'],
+            defines=k.get('defines', ''), prelude=k.get('prelude', ''),
+            cuda=k.get('cuda', 'auto'), grid=list(grid),
+            block=list(block), shmem=0, regs=regs, args=args, gpu=device,
+            target=devgpus.target_cell(device), time_us=statistics.median(times) / 1000.0,
+            time_kind=kind, circular=False,
+            note='src/logs/run_*/%s-kernel-traces.csv: median of %d launches'
+            % (k['file'], len(times))))
     return out
 
 

@@ -235,6 +235,26 @@ class GpuPerf(unittest.TestCase):
         self.assertIn('lud_diagonal-GTX-980.csv: not in the checkout', skipped)
         self.assertIn('bpnn_layerforward_CUDA: no src/rodinia/cuda/backprop/'
                       'backprop_cuda_kernel.cu', skipped)
+        # The small programs' traces: one launch in two runs, 8192 and 8256
+        # ns: one row, 8.224 us, with the trace's grid, block and registers,
+        # on the K40c (the k40 target's alias).
+        for run, ns in (('run_0', 8192), ('run_1', 8256)):
+            d = os.path.join(self.root, 'src', 'logs', run)
+            os.makedirs(d)
+            with open(os.path.join(d, 'vectorAdd-kernel-traces.csv'), 'w') as f:
+                f.write('131072,1590997656.0,%d.0,512,1,1,256,1,1,10,0,0,,,"Tesla K40c (0)",'
+                        '"1","7","vectorAdd(float const *, float const *, float*, int) [109]"\n'
+                        % ns)
+        os.makedirs(os.path.join(self.root, 'src', 'vectorAdd'))
+        open(os.path.join(self.root, 'src', 'vectorAdd', 'vectorAdd.cu'), 'w').close()
+        vec = [r for r in adapt_gpuperf.rows(self.root) if r['family'] == 'vector-add']
+        self.assertEqual(len(vec), 1)
+        self.assertAlmostEqual(vec[0].time_us(), 8.224)
+        self.assertEqual((vec[0].grid(), vec[0].block(), vec[0]['regs']),
+                         ((512, 1, 1), (256, 1, 1), '10'))
+        self.assertEqual(dict(devtable.pairs(vec[0]['args'])), {'N': '131072'})
+        self.assertEqual((vec[0]['gpu'], vec[0]['defines']), ('Tesla K40c', 'Tile_Width=16'))
+        self.assertEqual(vec[0].targets(), ['k40c', 'k40'])
         # Not a checkout: said, no rows.
         skipped = {}
         self.assertEqual(adapt_gpuperf.rows(os.path.join(self.root, 'src'), skipped=skipped), [])
