@@ -22,7 +22,6 @@ import statistics
 
 from . import devgpus
 from . import devtable
-from . import safeexpr
 
 DESC = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
                     'devset', 'gpuperf.json')
@@ -31,13 +30,6 @@ AXES = {'S1': 'input.size.1', 'S2': 'input.size.2', 'GX': 'grid.x', 'GY': 'grid.
 # nvprof's registers per thread of the measured binary (nvcc's), when the
 # table has them: the launch is predicted with them.
 REGS = 'registers.per.thread'
-
-
-def _eval(expr, names, what):
-    try:
-        return safeexpr.value_or_expr(str(expr), names)
-    except (safeexpr.ExprError, ArithmeticError, ValueError, TypeError) as e:
-        raise devtable.TableError('%s %r: %s' % (what, expr, e))
 
 
 def _int(text):
@@ -106,11 +98,11 @@ def _log_rows(root, k, kind, skipped):
     out = []
     for (device, size, grid, block, regs), times in groups.items():
         names = {'S1': size, 'GX': grid[0], 'GY': grid[1]}
-        args = [(a, _eval(e, names, 'argument %s' % a)) for a, e in k['args'].items()]
+        args = [(a, devtable.value(e, names, 'argument %s' % a)) for a, e in k['args'].items()]
         out.append(devtable.make_row(
             dataset='gpuperf', family=k['family'], variant=k['variant'],
-            problem=_eval(k['problem'], names, 'problem'),
-            config=_eval(k['config'], names, 'config'), source=source, kernel=k['kernel'],
+            problem=devtable.value(k['problem'], names, 'problem'),
+            config=devtable.value(k['config'], names, 'config'), source=source, kernel=k['kernel'],
             defines=k.get('defines', ''), prelude=k.get('prelude', ''),
             cuda=k.get('cuda', 'auto'), grid=list(grid),
             block=list(block), shmem=0, regs=regs, args=args, gpu=device,
@@ -171,11 +163,11 @@ def _kernel_rows(path, k, gpu, kind, source, skipped):
     out = []
     name = gpu['name']
     for names, times in kept:
-        args = [(a, _eval(e, names, 'argument %s' % a)) for a, e in k['args'].items()]
+        args = [(a, devtable.value(e, names, 'argument %s' % a)) for a, e in k['args'].items()]
         out.append(devtable.make_row(
             dataset='gpuperf', family=k['family'], variant=k['variant'],
-            problem=_eval(k['problem'], names, 'problem'),
-            config=_eval(k['config'], names, 'config'), source=source, kernel=k['kernel'],
+            problem=devtable.value(k['problem'], names, 'problem'),
+            config=devtable.value(k['config'], names, 'config'), source=source, kernel=k['kernel'],
             cuda=k.get('cuda', 'auto'), grid=[names['GX'], names['GY']],
             block=[names['BX'], names['BY']], shmem=0, regs=names['_regs'], args=args, gpu=name,
             target=devgpus.target_cell(name), sm_mhz=gpu.get('sm_mhz'),

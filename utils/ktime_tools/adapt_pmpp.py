@@ -23,17 +23,9 @@ import statistics
 
 from . import devgpus
 from . import devtable
-from . import safeexpr
 
 DESC = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
                     'devset', 'pmpp.json')
-
-
-def _eval(expr, names, what):
-    try:
-        return safeexpr.value_or_expr(str(expr), names)
-    except (safeexpr.ExprError, ArithmeticError, ValueError, TypeError) as e:
-        raise devtable.TableError('%s %r: %s' % (what, expr, e))
 
 
 def _number(text):
@@ -154,19 +146,20 @@ def _file_rows(path, bench, header, prelude, inst, desc, skipped):
                 break
             names[k] = v
         else:
-            grid = [_eval(e, names, 'grid') for e in spec['grid']]
-            block = [_eval(e, names, 'block') for e in spec['block']]
-            args = [(k, _eval(e, names, 'argument %s' % k)) for k, e in spec['args'].items()]
+            grid = [devtable.value(e, names, 'grid') for e in spec['grid']]
+            block = [devtable.value(e, names, 'block') for e in spec['block']]
+            args = [(k, devtable.value(e, names, 'argument %s' % k))
+                    for k, e in spec['args'].items()]
             reads = _number(cell.get('Memory Reads (bytes)')) or 0
             writes = _number(cell.get('Memory Writes (bytes)')) or 0
             gpu = cell.get('Device Name', '')
             out.append(devtable.make_row(
                 dataset='pmpp', family=spec['family'], variant=spec['variant'],
-                problem=_eval(spec['problem'], names, 'problem'),
-                config=_eval(spec['config'], names, 'config'),
+                problem=devtable.value(spec['problem'], names, 'problem'),
+                config=devtable.value(spec['config'], names, 'config'),
                 source=header, kernel=spec['kernel'], prelude=prelude, instantiate=inst,
                 cuda='auto', grid=grid, block=block,
-                shmem=_eval(spec.get('shmem', '0'), names, 'shmem'), args=args,
+                shmem=devtable.value(spec.get('shmem', '0'), names, 'shmem'), args=args,
                 gpu=gpu, target=devgpus.target_cell(gpu), time_us=t * 1e6,
                 time_kind=desc['time_kind'], cold=bool(desc.get('cold')),
                 bytes=(reads + writes) or None, circular=False,

@@ -57,6 +57,8 @@ import csv
 import io
 import os
 
+from . import safeexpr
+
 COLUMNS = ['dataset', 'family', 'variant', 'problem', 'config', 'source', 'kernel',
            'prelude', 'instantiate', 'defines', 'flags', 'cuda', 'grid', 'block', 'shmem', 'regs',
            'args',
@@ -83,6 +85,16 @@ def dims(text, what='dims'):
     if any(x < 1 for x in v):
         raise TableError('%s %r: every entry must be at least 1' % (what, text))
     return tuple(v + [1] * (3 - len(v)))
+
+
+def value(expr, names, what):
+    """A description's expression (a number, or Python syntax over NAMES,
+    utils/ktime_tools/safeexpr.py) evaluated; a TableError naming WHAT when
+    it cannot be."""
+    try:
+        return safeexpr.value_or_expr(str(expr), names)
+    except (safeexpr.ExprError, ArithmeticError, ValueError, TypeError) as e:
+        raise TableError('%s %r: %s' % (what, expr, e))
 
 
 def pairs(text):
