@@ -95,22 +95,26 @@ def _log_rows(root, k, kind, skipped):
                     continue
                 key = (device, size, grid, block, regs)
                 groups.setdefault(key, []).append(ns)
-    out = []
-    for (device, size, grid, block, regs), times in groups.items():
-        names = {'S1': size, 'GX': grid[0], 'GY': grid[1]}
-        args = [(a, devtable.value(e, names, 'argument %s' % a)) for a, e in k['args'].items()]
-        out.append(devtable.make_row(
-            dataset='gpuperf', family=k['family'], variant=k['variant'],
-            problem=devtable.value(k['problem'], names, 'problem'),
-            config=devtable.value(k['config'], names, 'config'), source=source, kernel=k['kernel'],
-            defines=k.get('defines', ''), prelude=k.get('prelude', ''),
-            cuda=k.get('cuda', 'auto'), grid=list(grid),
-            block=list(block), shmem=0, regs=regs, args=args, gpu=device,
-            target=devgpus.target_cell(device), time_us=statistics.median(times) / 1000.0,
-            time_kind=kind, circular=False,
-            note='src/logs/run_*/%s-kernel-traces.csv: median of %d launches'
-            % (k['file'], len(times))))
-    return out
+    return [_row(k, {'S1': size, 'GX': grid[0], 'GY': grid[1]}, source, device, times,
+                 lambda ns: ns / 1000.0, kind,
+                 'src/logs/run_*/%s-kernel-traces.csv' % k['file'], grid=list(grid),
+                 block=list(block), regs=regs)
+            for (device, size, grid, block, regs), times in groups.items()]
+
+
+def _row(k, names, source, gpu, times, to_us, kind, where, **launch):
+    """The table row of kernel K's launch with the axes NAMES on GPU, timed
+    at the median of TIMES (TO_US converts it to microseconds); LAUNCH: grid,
+    block, regs, sm_mhz."""
+    args = [(a, devtable.value(e, names, 'argument %s' % a)) for a, e in k['args'].items()]
+    return devtable.make_row(
+        dataset='gpuperf', family=k['family'], variant=k['variant'],
+        problem=devtable.value(k['problem'], names, 'problem'),
+        config=devtable.value(k['config'], names, 'config'), source=source, kernel=k['kernel'],
+        defines=k.get('defines', ''), prelude=k.get('prelude', ''), cuda=k.get('cuda', 'auto'),
+        shmem=0, args=args, gpu=gpu, target=devgpus.target_cell(gpu),
+        time_us=to_us(statistics.median(times)), time_kind=kind, circular=False,
+        note='%s: median of %d launches' % (where, len(times)), **launch)
 
 
 def _groups(path, k, skipped):
@@ -160,18 +164,8 @@ def _kernel_rows(path, k, gpu, kind, source, skipped):
     if len(kept) < len(groups):
         _count(skipped, '%s: thinned (at most %d launches per matrix)' % (k['file'], k['thin']),
                len(groups) - len(kept))
-    out = []
-    name = gpu['name']
-    for names, times in kept:
-        args = [(a, devtable.value(e, names, 'argument %s' % a)) for a, e in k['args'].items()]
-        out.append(devtable.make_row(
-            dataset='gpuperf', family=k['family'], variant=k['variant'],
-            problem=devtable.value(k['problem'], names, 'problem'),
-            config=devtable.value(k['config'], names, 'config'), source=source, kernel=k['kernel'],
-            cuda=k.get('cuda', 'auto'), grid=[names['GX'], names['GY']],
-            block=[names['BX'], names['BY']], shmem=0, regs=names['_regs'], args=args, gpu=name,
-            target=devgpus.target_cell(name), sm_mhz=gpu.get('sm_mhz'),
-            time_us=statistics.median(times) * 1e6, time_kind=kind, circular=False,
-            note='%s: median of %d launches' % (os.path.basename(path), len(times))))
-    return out
+    return [_row(k, names, source, gpu['name'], times, lambda s: s * 1e6, kind,
+                 os.path.basename(path), grid=[names['GX'], names['GY']],
+                 block=[names['BX'], names['BY']], regs=names['_regs'], sm_mhz=gpu.get('sm_mhz'))
+            for names, times in kept]
 
