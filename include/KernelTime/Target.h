@@ -67,6 +67,9 @@ llvm::StringRef getInstrClassName(InstrClass C);
 llvm::StringRef getInstrClassDescription(InstrClass C);
 /// The class named Name, or std::nullopt for an unknown name.
 std::optional<InstrClass> parseInstrClassName(llvm::StringRef Name);
+/// For a class a target file may leave out, the class whose figures price it
+/// then (convert.f64 -> convert); std::nullopt for a required class.
+std::optional<InstrClass> getFallbackClass(InstrClass C);
 
 /// The execution pipe of a processing block that runs a class, as Nsight
 /// Compute's pipeline metrics name them (Kernel Profiling Guide,

@@ -89,6 +89,8 @@ InstrClass getFpFmaClass(FpKind K);
 /// 64-bit type (the guide's "type conversions from and to 64-bit types"),
 /// else convert.
 InstrClass getConvertClass(const llvm::Type *Src, const llvm::Type *Dst);
+/// The same for a conversion call, from its first argument to its result.
+InstrClass getConvertClass(const llvm::CallBase &CB);
 /// Registers a value of \p Ty occupies as PTX sees it: 1 for a scalar, one
 /// per element for a vector, one per pair for vectors of 16-bit floats
 /// (f16x2, bf16x2).

@@ -185,9 +185,7 @@ std::optional<CostInfo> costIntrinsic(const CostContext &Ctx,
   case Intrinsic::llrint:
   case Intrinsic::fptosi_sat:
   case Intrinsic::fptoui_sat:
-    return Ctx.compute(
-        getConvertClass(CB.getArgOperand(0)->getType(), CB.getType()), Regs, 1,
-        "cvt");
+    return Ctx.compute(getConvertClass(CB), Regs, 1, "cvt");
   case Intrinsic::round:
   case Intrinsic::lround:
   case Intrinsic::llround:

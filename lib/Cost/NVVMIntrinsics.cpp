@@ -99,18 +99,14 @@ std::optional<CostInfo> costMath(const CostContext &Ctx, const CallBase &CB,
                             : Ctx.compute(InstrClass::Fp32Sqrt, Regs, 1);
   if (N.starts_with("floor.") || N.starts_with("ceil.") ||
       N.starts_with("trunc.") || N.starts_with("round."))
-    return Ctx.compute(
-        getConvertClass(CB.getArgOperand(0)->getType(), CB.getType()), Regs, 1,
-        "cvt");
+    return Ctx.compute(getConvertClass(CB), Regs, 1, "cvt");
   // Register halves of a double: mov.b64 {lo, hi} and back.
   if (N == "d2i.hi" || N == "d2i.lo" || N == "lohi.i2d")
     return makeFree("register halves");
   for (StringRef P :
        {"d2", "f2", "i2", "ui2", "ll2", "ull2", "ff2", "bf2", "ff.to.", "h2"})
     if (N.starts_with(P))
-      return Ctx.compute(
-          getConvertClass(CB.getArgOperand(0)->getType(), CB.getType()), Regs,
-          1, "cvt");
+      return Ctx.compute(getConvertClass(CB), Regs, 1, "cvt");
   if (N.contains("x2.to.") || N.contains("x4.to."))
     return Ctx.compute(InstrClass::Convert, Regs, 1, "cvt");
   return std::nullopt;

@@ -9,6 +9,7 @@
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DataLayout.h"
 #include "llvm/IR/DerivedTypes.h"
+#include "llvm/IR/InstrTypes.h"
 
 using namespace llvm;
 
@@ -64,6 +65,10 @@ InstrClass getConvertClass(const Type *Src, const Type *Dst) {
     return Ty->getScalarType()->getPrimitiveSizeInBits() == 64;
   };
   return Is64(Src) || Is64(Dst) ? InstrClass::Convert64 : InstrClass::Convert;
+}
+
+InstrClass getConvertClass(const CallBase &CB) {
+  return getConvertClass(CB.getArgOperand(0)->getType(), CB.getType());
 }
 
 unsigned getRegisterCount(const Type *Ty) {

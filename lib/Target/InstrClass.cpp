@@ -149,6 +149,13 @@ StringRef getIssuePipeName(IssuePipe P) {
 
 StringRef getInstrClassDescription(InstrClass C) { return info(C).Description; }
 
+std::optional<InstrClass> getFallbackClass(InstrClass C) {
+  // Files written before the class priced these conversions as convert.
+  if (C == InstrClass::Convert64)
+    return InstrClass::Convert;
+  return std::nullopt;
+}
+
 std::optional<InstrClass> parseInstrClassName(StringRef Name) {
   const ClassInfo *It =
       std::find_if(std::begin(Classes), std::end(Classes),

@@ -25,7 +25,9 @@ Error TargetFileParser::resolveAndCheck() {
   for (size_t I = 0; I < NumInstrClasses; ++I) {
     // An optional class the file leaves out is priced as its fallback.
     const RawCost &Raw =
-        Costs[I] ? *Costs[I] : *Costs[static_cast<size_t>(InstrClass::Convert)];
+        Costs[I] ? *Costs[I]
+                 : *Costs[static_cast<size_t>(
+                       *getFallbackClass(static_cast<InstrClass>(I)))];
     InstrCost &Cost = G.Instr[I];
     Cost.Lat = Raw.Lat;
     if (Raw.Form == "del")

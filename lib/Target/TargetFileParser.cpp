@@ -404,12 +404,11 @@ Error TargetFileParser::parseInstructions(yaml::Node *N, SMLoc KeyLoc) {
     if (Error E = parseCost(*C, KV.getValue(), Loc, Field))
       return E;
   }
-  // convert.f64 is optional: a file without it prices those conversions as
-  // convert (docs/targets.md), as files written before the class did.
+  // A class with a fallback is optional (docs/targets.md).
   SmallVector<StringRef, NumInstrClasses> Required;
-  for (StringRef Name : Names)
-    if (Name != getInstrClassName(InstrClass::Convert64))
-      Required.push_back(Name);
+  for (size_t I = 0; I < NumInstrClasses; ++I)
+    if (!getFallbackClass(static_cast<InstrClass>(I)))
+      Required.push_back(Names[I]);
   expect("instructions", Required, KeyLoc, /*Classes=*/true);
   return Error::success();
 }

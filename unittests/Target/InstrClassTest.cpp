@@ -46,6 +46,17 @@ TEST(InstrClassTest, TheVocabularyTheCostStageNeeds) {
   EXPECT_EQ(getInstrClassName(InstrClass::SpecialReg), "special_reg");
 }
 
+TEST(InstrClassTest, OnlyConvertF64IsOptional) {
+  for (size_t I = 0; I < NumInstrClasses; ++I) {
+    auto C = static_cast<InstrClass>(I);
+    if (C == InstrClass::Convert64)
+      EXPECT_EQ(getFallbackClass(C), InstrClass::Convert);
+    else
+      EXPECT_FALSE(getFallbackClass(C).has_value())
+          << getInstrClassName(C).str();
+  }
+}
+
 TEST(InstrClassTest, UnknownNames) {
   EXPECT_FALSE(parseInstrClassName("").has_value());
   EXPECT_FALSE(parseInstrClassName("fp32.fam").has_value());
