@@ -205,6 +205,15 @@ struct FileLoc {
   std::string File;
 };
 
+/// Which global-memory loads the L1 caches by default
+/// (memory.l1.global_loads): every load (Volta onwards, GP100), only the
+/// read-only ones (ld.global.nc: Maxwell and GP10x but GP100, and GK110's
+/// read-only data cache), or none (GK104: global loads go to L2 only).
+enum class L1GlobalLoads { All, ReadOnly, None };
+
+/// The target-file spelling of \p G (all, read_only, none).
+llvm::StringRef getL1GlobalLoadsName(L1GlobalLoads G);
+
 /// One GPU: the contents of one target file, validated.
 struct GpuTarget {
   std::string Name, Description, Arch, FilePath;
@@ -218,6 +227,13 @@ struct GpuTarget {
 
   /// L1: Latency, BytesPerClkPerSM, SizeBytes (the unified L1/shared array).
   MemLevel L1;
+  /// The global loads the L1 caches (optional; absent: all of them).
+  L1GlobalLoads L1Global = L1GlobalLoads::All;
+  /// Whether a global load, read-only (ld.global.nc) or not, may hit L1.
+  bool l1CachesGlobalLoad(bool ReadOnly) const {
+    return L1Global == L1GlobalLoads::All ||
+           (ReadOnly && L1Global == L1GlobalLoads::ReadOnly);
+  }
   /// Shared memory: Latency (loads), BytesPerClkPerSM (the file's
   /// shared.bandwidth_bytes_per_clk, at most banks x bank width).
   MemLevel Shared;

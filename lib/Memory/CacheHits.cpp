@@ -10,6 +10,8 @@
 //        misses: each distinct byte once, however many sectors its
 //        requests move)
 //   L2 = (1 - L1) x h2
+// Global loads on a GPU whose L1 does not cache them (memory.l1.global_loads
+// none, or read_only for a load that is not ld.global.nc): L1 = 0.
 // Stores and atomics: L1 = 0 (L1 is write-through; atomics run in L2);
 // L2 = 1 when the grid footprint fits L2 and the cache is warm (the lines
 // stay there, dirty, across launches), else 1 - grid footprint / grid
@@ -138,7 +140,15 @@ HitFractions estimateHits(const AccessInfo &A, const GpuTarget &T,
   bool FitsL2 = GridFoot && *GridFoot <= L2Size;
   bool Loads = A.IsLoad && !A.IsAtomic;
 
-  if (Loads) {
+  // Generic loads are analysed as global ones (docs/memory.md).
+  bool GlobalLoad = A.Space == MemSpace::Global || A.Space == MemSpace::Generic;
+  if (Loads && GlobalLoad && !T.l1CachesGlobalLoad(A.ReadOnly)) {
+    OS << "L1: not used, this GPU caches "
+       << (T.L1Global == L1GlobalLoads::None ? "global loads"
+                                             : "global loads but ld.global.nc")
+       << " in L2 only (memory.l1.global_loads: "
+       << getL1GlobalLoadsName(T.L1Global) << "); ";
+  } else if (Loads) {
     double L1Bytes = static_cast<double>(C.L1BytesAvailable);
     if (L1Bytes <= 0) {
       H.L1 = 0;

@@ -1,8 +1,8 @@
 //===- GpuTarget.cpp - Small helpers of the loaded target -----------------===//
 //
-// The launch regression, sm_XX parsing, the check of code for one
-// architecture against a GPU of another, and field locations of a
-// GpuTarget.
+// The launch regression, the names of the L1's global-load caching, sm_XX
+// parsing, the check of code for one architecture against a GPU of another,
+// and field locations of a GpuTarget.
 // The formulas are the ones docs/targets.md gives; the coefficients come from
 // the target file.
 //
@@ -27,6 +27,18 @@ double LaunchModel::cycles(double GridSize, double WarpsPerBlock) const {
 bool LaunchModel::inFitRange(double GridSize, double WarpsPerBlock) const {
   return GridSize >= FitGridMin && GridSize <= FitGridMax &&
          WarpsPerBlock >= FitWarpsMin && WarpsPerBlock <= FitWarpsMax;
+}
+
+StringRef getL1GlobalLoadsName(L1GlobalLoads G) {
+  switch (G) {
+  case L1GlobalLoads::All:
+    return "all";
+  case L1GlobalLoads::ReadOnly:
+    return "read_only";
+  case L1GlobalLoads::None:
+    return "none";
+  }
+  llvm_unreachable("unknown L1GlobalLoads");
 }
 
 std::string GpuTarget::where(StringRef Field) const {

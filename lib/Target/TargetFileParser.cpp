@@ -67,6 +67,8 @@ const StringRef LimitKeys[] = {"threads_per_block",
 const StringRef MemoryKeys[] = {"l1",          "shared",   "l2",   "dram",
                                 "uncoalesced", "constant", "local"};
 const StringRef L1Keys[] = {"latency", "bandwidth_bytes_per_clk", "size_bytes"};
+// An optional key: without it, the L1 caches every global load.
+const StringRef L1OptionalKeys[] = {"global_loads"};
 const StringRef SharedKeys[] = {"latency", "store_latency", "banks",
                                 "bank_width_bytes", "bandwidth_bytes_per_clk"};
 const StringRef L2Keys[] = {"latency", "far_latency", "bandwidth_gbs",
@@ -311,6 +313,8 @@ Error TargetFileParser::parseMemory(yaml::Node *N, SMLoc KeyLoc) {
             T->L2SameAddressAtomicCycles = *D;
             return Error::success();
           }
+          if (K == "global_loads")
+            return readL1GlobalLoads(FV, FL, F);
           if (K == "size_bytes" || K == "cache_bytes") {
             Expected<uint64_t> B =
                 readInt(FV, FL, F, /*AllowZero=*/false, &physical::CacheBytes);
@@ -352,7 +356,7 @@ Error TargetFileParser::parseMemory(yaml::Node *N, SMLoc KeyLoc) {
       N, KeyLoc, "memory", MemoryKeys,
       [&](StringRef K, yaml::Node *V, SMLoc Loc) -> Error {
         if (K == "l1")
-          return Level(K, L1Keys, T->L1, V, Loc);
+          return Level(K, L1Keys, T->L1, V, Loc, L1OptionalKeys);
         if (K == "shared")
           return Level(K, SharedKeys, T->Shared, V, Loc);
         if (K == "l2")
@@ -365,6 +369,21 @@ Error TargetFileParser::parseMemory(yaml::Node *N, SMLoc KeyLoc) {
           return Level(K, ConstantKeys, T->Constant, V, Loc);
         return Level(K, LocalKeys, T->Local, V, Loc);
       });
+}
+
+Error TargetFileParser::readL1GlobalLoads(yaml::Node *N, SMLoc KeyLoc,
+                                          StringRef Field) {
+  Expected<std::string> S = readString(N, KeyLoc, Field);
+  if (!S)
+    return S.takeError();
+  for (L1GlobalLoads G :
+       {L1GlobalLoads::All, L1GlobalLoads::ReadOnly, L1GlobalLoads::None})
+    if (*S == getL1GlobalLoadsName(G)) {
+      T->L1Global = G;
+      return Error::success();
+    }
+  return fieldError(startOf(N, KeyLoc), Field,
+                    "must be all, read_only or none, got '" + *S + "'");
 }
 
 Error TargetFileParser::parseInstructions(yaml::Node *N, SMLoc KeyLoc) {

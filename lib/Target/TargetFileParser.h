@@ -183,6 +183,9 @@ private:
                             std::vector<std::string> &Out, bool SmArchs);
   llvm::Error parseLimits(llvm::yaml::Node *N, llvm::SMLoc KeyLoc);
   llvm::Error parseMemory(llvm::yaml::Node *N, llvm::SMLoc KeyLoc);
+  /// memory.l1.global_loads: all, read_only or none.
+  llvm::Error readL1GlobalLoads(llvm::yaml::Node *N, llvm::SMLoc KeyLoc,
+                                llvm::StringRef Field);
   llvm::Error parseInstructions(llvm::yaml::Node *N, llvm::SMLoc KeyLoc);
   llvm::Error parseCost(InstrClass C, llvm::yaml::Node *N, llvm::SMLoc KeyLoc,
                         llvm::StringRef Field);

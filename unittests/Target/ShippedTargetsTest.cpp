@@ -354,6 +354,32 @@ TEST(ShippedTargetsTest, LimitsFollowTheComputeCapability) {
   }
 }
 
+// Which global loads the L1 caches, per sm_XX: none on GK104 (guide 3.x),
+// only ld.global.nc on GK110, Maxwell and GP10x but GP100 (guide 3.x, 5.x;
+// the Pascal Tuning Guide), every one on GP100 and from Volta on.
+TEST(ShippedTargetsTest, L1GlobalLoadsFollowTheArchitecture) {
+  const llvm::StringMap<L1GlobalLoads> Expected = {
+      {"sm_30", L1GlobalLoads::None},     {"sm_35", L1GlobalLoads::ReadOnly},
+      {"sm_52", L1GlobalLoads::ReadOnly}, {"sm_60", L1GlobalLoads::All},
+      {"sm_61", L1GlobalLoads::ReadOnly}, {"sm_70", L1GlobalLoads::All},
+      {"sm_75", L1GlobalLoads::All},      {"sm_80", L1GlobalLoads::All},
+      {"sm_86", L1GlobalLoads::All},      {"sm_89", L1GlobalLoads::All},
+      {"sm_90", L1GlobalLoads::All}};
+  for (const std::string &File : shippedFiles()) {
+    SCOPED_TRACE(File);
+    llvm::Expected<GpuTarget> T = loadTargetFile(File);
+    ASSERT_TRUE(static_cast<bool>(T)) << llvm::toString(T.takeError());
+    auto It = Expected.find(T->Arch);
+    ASSERT_NE(It, Expected.end()) << T->Arch;
+    EXPECT_EQ(getL1GlobalLoadsName(T->L1Global),
+              getL1GlobalLoadsName(It->second));
+    EXPECT_EQ(T->l1CachesGlobalLoad(/*ReadOnly=*/true),
+              It->second != L1GlobalLoads::None);
+    EXPECT_EQ(T->l1CachesGlobalLoad(/*ReadOnly=*/false),
+              It->second == L1GlobalLoads::All);
+  }
+}
+
 // The guide's throughputs turned into delays, one card per generation;
 // del = 32 / (ops_per_clk_per_sm / 4) unless the file gives del.
 TEST(ShippedTargetsTest, ThroughputsOfTheNewGenerations) {

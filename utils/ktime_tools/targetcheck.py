@@ -40,7 +40,8 @@ OPTIONAL_CLASSES = {"convert.f64": "convert"}
 
 # The fields of a target (dotted paths) and their kind: a key of RANGES,
 # 'count' (a positive integer), 'count0' (may be 0), 'nonneg' (a number
-# >= 0), 'any' (a number of any sign), 'text', 'list'.
+# >= 0), 'any' (a number of any sign), 'text', 'list', 'l1_loads' (one of
+# L1_GLOBAL_LOADS).
 FIELDS = {
     "schema": "count", "name": "text", "aliases": "list", "arch": "text",
     "default_for": "list", "description": "text",
@@ -59,7 +60,7 @@ FIELDS = {
     "limits.shared_carveouts_kb": "list", "limits.max_grid_dim": "list",
     "limits.max_block_dim": "list",
     "memory.l1.latency": "latency", "memory.l1.bandwidth_bytes_per_clk": "bpc",
-    "memory.l1.size_bytes": "size",
+    "memory.l1.size_bytes": "size", "memory.l1.global_loads": "l1_loads",
     "memory.shared.latency": "latency", "memory.shared.store_latency": "latency",
     "memory.shared.banks": "count", "memory.shared.bank_width_bytes": "count",
     "memory.shared.bandwidth_bytes_per_clk": "bpc",
@@ -79,7 +80,10 @@ FIELDS = {
 }
 
 # Fields a target may leave out (docs/targets.md).
-OPTIONAL = {"memory.l2.same_address_atomic_cycles"}
+OPTIONAL = {"memory.l2.same_address_atomic_cycles", "memory.l1.global_loads"}
+
+# The values of memory.l1.global_loads: which global loads the L1 caches.
+L1_GLOBAL_LOADS = ("all", "read_only", "none")
 
 # The figures a card file must give (`ktime target derive` writes them).
 CARD_FIELDS = [
@@ -145,6 +149,9 @@ def _problems(get, required, instructions):
                             % (path, v))
         elif kind == "any" and not _number(v):
             problems.append("field '%s': must be a number, got %r" % (path, v))
+        elif kind == "l1_loads" and v not in L1_GLOBAL_LOADS:
+            problems.append("field '%s': must be all, read_only or none, got %r"
+                            % (path, v))
         elif kind == "list" and not isinstance(v, list):
             problems.append("field '%s': must be a list, got %r" % (path, v))
     for c, cost in instructions.items():

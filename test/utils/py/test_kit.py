@@ -118,6 +118,22 @@ class CheckTest(unittest.TestCase):
         self.assertIn("'instructions.tensor': required instruction class is "
                       "missing", problems)
 
+    def test_l1_global_loads(self):
+        # memory.l1.global_loads is optional and one of three words: a
+        # Maxwell card (read_only, from its architecture file) passes, a
+        # card without the key passes, another word is refused.
+        text, _ = flatten.flat_text(
+            os.path.join(ROOT, "gpu-targets", "gtx-980.yaml"))
+        tree = yamlsub.plain(yamlsub.load(text))
+        self.assertEqual(tree["memory"]["l1"]["global_loads"], "read_only")
+        self.assertEqual(check.check_tree(tree, "gtx-980"), [])
+        del tree["memory"]["l1"]["global_loads"]
+        self.assertEqual(check.check_tree(tree, "gtx-980"), [])
+        tree["memory"]["l1"]["global_loads"] = "some"
+        self.assertIn("field 'memory.l1.global_loads': must be all, read_only "
+                      "or none, got 'some'",
+                      check.check_tree(tree, "gtx-980"))
+
     def test_yaml_subset(self):
         t = yamlsub.load("a:  # c\n  b: 1  # x\n  c: {lat: 4, del: 2}\n"
                          "d: [0, 8]\ne: text (with, commas)\n")
