@@ -101,6 +101,14 @@ computeGeometricTripCount(const llvm::Loop &L, llvm::ScalarEvolution &SE,
                           ScevToExpr &Conv, bool HeaderExits,
                           std::vector<std::string> &Assumptions);
 
+/// The count of \p L, if its only exit compares an integer counter converted
+/// to floating point (sitofp, uitofp) with a constant bound, or with the
+/// approximate logarithm of a power of two, and the counter's start and
+/// step are constants: found by stepping it (FloatTripCount.cpp).
+std::optional<AffineTrip>
+computeFloatTripCount(const llvm::Loop &L, llvm::ScalarEvolution &SE,
+                      bool HeaderExits, std::vector<std::string> &Assumptions);
+
 /// The count of a loop that several tests can end (ExitTests.cpp).
 struct SeveralTestsTrip {
   /// The least of the counted tests' counts.

@@ -227,6 +227,8 @@ LoopTrip computeOne(Loop &L, const LoopNames &Names, ScalarEvolution &SE,
   if (!Affine)
     Affine =
         computeGeometricTripCount(L, SE, Conv, T.HeaderExits, T.Assumptions);
+  if (!Affine)
+    Affine = computeFloatTripCount(L, SE, T.HeaderExits, T.Assumptions);
   std::optional<Expr> Trip;
   if (Affine)
     Trip = Affine->Trip;
