@@ -319,22 +319,29 @@ TEST(ShippedTargetsTest, LimitsFollowTheComputeCapability) {
   struct Limits {
     unsigned ThreadsPerSM, BlocksPerSM;
     uint64_t SharedPerSM, SharedPerBlock, Reserved, AllocUnit, FirstCarveout;
+    L1GlobalLoads L1Loads;
   };
   // Per sm_XX: threads and blocks per SM (T30), shared per SM and per block
   // in KB (T31), the reserved 1 KB from 8.x on, the allocation granularity
-  // (256 B up to 7.x, 128 B from 8.x), the smallest carve-out.
+  // (256 B up to 7.x, 128 B from 8.x), the smallest carve-out, and which
+  // global loads the L1 caches: none on GK104 (guide 3.x), only
+  // ld.global.nc on GK110, Maxwell and GP10x but GP100 (guide 3.x, 5.x; the
+  // Pascal Tuning Guide), every one on GP100 and from Volta on.
+  constexpr L1GlobalLoads None = L1GlobalLoads::None,
+                          ReadOnly = L1GlobalLoads::ReadOnly,
+                          All = L1GlobalLoads::All;
   const llvm::StringMap<Limits> Expected = {
-      {"sm_30", {2048, 16, 48, 48, 0, 256, 16}},
-      {"sm_35", {2048, 16, 48, 48, 0, 256, 16}},
-      {"sm_52", {2048, 32, 96, 48, 0, 256, 96}},
-      {"sm_60", {2048, 32, 64, 48, 0, 256, 64}},
-      {"sm_61", {2048, 32, 96, 48, 0, 256, 96}},
-      {"sm_70", {2048, 32, 96, 96, 0, 256, 0}},
-      {"sm_75", {1024, 16, 64, 64, 0, 256, 32}},
-      {"sm_80", {2048, 32, 164, 163, 1, 128, 0}},
-      {"sm_86", {1536, 16, 100, 99, 1, 128, 0}},
-      {"sm_89", {1536, 24, 100, 99, 1, 128, 0}},
-      {"sm_90", {2048, 32, 228, 227, 1, 128, 0}}};
+      {"sm_30", {2048, 16, 48, 48, 0, 256, 16, None}},
+      {"sm_35", {2048, 16, 48, 48, 0, 256, 16, ReadOnly}},
+      {"sm_52", {2048, 32, 96, 48, 0, 256, 96, ReadOnly}},
+      {"sm_60", {2048, 32, 64, 48, 0, 256, 64, All}},
+      {"sm_61", {2048, 32, 96, 48, 0, 256, 96, ReadOnly}},
+      {"sm_70", {2048, 32, 96, 96, 0, 256, 0, All}},
+      {"sm_75", {1024, 16, 64, 64, 0, 256, 32, All}},
+      {"sm_80", {2048, 32, 164, 163, 1, 128, 0, All}},
+      {"sm_86", {1536, 16, 100, 99, 1, 128, 0, All}},
+      {"sm_89", {1536, 24, 100, 99, 1, 128, 0, All}},
+      {"sm_90", {2048, 32, 228, 227, 1, 128, 0, All}}};
   for (const std::string &File : shippedFiles()) {
     SCOPED_TRACE(File);
     llvm::Expected<GpuTarget> T = loadTargetFile(File);
@@ -351,32 +358,10 @@ TEST(ShippedTargetsTest, LimitsFollowTheComputeCapability) {
     EXPECT_EQ(T->Limits.SharedCarveoutsBytes.front(), E.FirstCarveout * 1024);
     EXPECT_EQ(T->Limits.RegisterAllocUnit, 256u);
     EXPECT_EQ(T->Limits.RegistersPerSM, 65536u);
-  }
-}
-
-// Which global loads the L1 caches, per sm_XX: none on GK104 (guide 3.x),
-// only ld.global.nc on GK110, Maxwell and GP10x but GP100 (guide 3.x, 5.x;
-// the Pascal Tuning Guide), every one on GP100 and from Volta on.
-TEST(ShippedTargetsTest, L1GlobalLoadsFollowTheArchitecture) {
-  const llvm::StringMap<L1GlobalLoads> Expected = {
-      {"sm_30", L1GlobalLoads::None},     {"sm_35", L1GlobalLoads::ReadOnly},
-      {"sm_52", L1GlobalLoads::ReadOnly}, {"sm_60", L1GlobalLoads::All},
-      {"sm_61", L1GlobalLoads::ReadOnly}, {"sm_70", L1GlobalLoads::All},
-      {"sm_75", L1GlobalLoads::All},      {"sm_80", L1GlobalLoads::All},
-      {"sm_86", L1GlobalLoads::All},      {"sm_89", L1GlobalLoads::All},
-      {"sm_90", L1GlobalLoads::All}};
-  for (const std::string &File : shippedFiles()) {
-    SCOPED_TRACE(File);
-    llvm::Expected<GpuTarget> T = loadTargetFile(File);
-    ASSERT_TRUE(static_cast<bool>(T)) << llvm::toString(T.takeError());
-    auto It = Expected.find(T->Arch);
-    ASSERT_NE(It, Expected.end()) << T->Arch;
     EXPECT_EQ(getL1GlobalLoadsName(T->L1Global),
-              getL1GlobalLoadsName(It->second));
-    EXPECT_EQ(T->l1CachesGlobalLoad(/*ReadOnly=*/true),
-              It->second != L1GlobalLoads::None);
-    EXPECT_EQ(T->l1CachesGlobalLoad(/*ReadOnly=*/false),
-              It->second == L1GlobalLoads::All);
+              getL1GlobalLoadsName(E.L1Loads));
+    EXPECT_EQ(T->l1CachesGlobalLoad(/*ReadOnly=*/true), E.L1Loads != None);
+    EXPECT_EQ(T->l1CachesGlobalLoad(/*ReadOnly=*/false), E.L1Loads == All);
   }
 }
 
