@@ -26,9 +26,8 @@ using namespace llvm;
 
 namespace ktime {
 
-/// The most iterations the counter is stepped through; a longer loop stays
-/// uncounted.
-static constexpr uint64_t MaxSteps = uint64_t(1) << 20;
+/// The most iterations counted this way; a longer loop stays uncounted.
+static constexpr uint64_t MaxTrip = uint64_t(1) << 16;
 
 static std::string str(const APFloat &X) {
   SmallString<16> S;
@@ -128,7 +127,7 @@ computeFloatTripCount(const Loop &L, ScalarEvolution &SE, bool HeaderExits,
   // The value the test reads at its K-th run is start + K x step: the
   // header's test runs before the K-th iteration, the latch's after it.
   APInt V = Start->getAPInt();
-  for (uint64_t K = 0; K < MaxSteps; ++K) {
+  for (uint64_t K = 0; (HeaderExits ? K : K + 1) <= MaxTrip; ++K) {
     APFloat X(Bound->getSemantics());
     X.convertFromAPInt(V, Signed, APFloat::rmNearestTiesToEven);
     if (!FCmpInst::compare(X, *Bound, Pred)) {

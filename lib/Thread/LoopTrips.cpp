@@ -128,6 +128,11 @@ std::string whyNoCount(const Loop &L) {
   if (Exiting.size() > 1)
     return "it has " + std::to_string(Exiting.size()) +
            " exits and ScalarEvolution computes none of their counts";
+  if (auto *Br = dyn_cast<BranchInst>(Exiting.front()->getTerminator()))
+    if (Br->isConditional() && isa<FCmpInst>(Br->getCondition()))
+      return "its exit condition compares floating-point values (counted "
+             "only for an integer counter of constant start and step against "
+             "a constant bound, up to 2^16 iterations)";
   return "ScalarEvolution cannot compute its exit count (the exit condition "
          "is not an affine function of the induction variable)";
 }

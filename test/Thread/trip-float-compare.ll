@@ -81,8 +81,10 @@ exit:
 ; not known exactly), and a bound the kernel is given.
 ; CHECK-LABEL: kernel not_power_of_two
 ; CHECK:       loop1: trip = trip.loop1 [not exact]
+; CHECK-NEXT:  assumption: trip count of the loop unknown because its exit condition compares floating-point values (counted only for an integer counter of constant start and step against a constant bound, up to 2^16 iterations); it is the symbol trip.loop1
 ; CHECK-LABEL: kernel parameter_bound
 ; CHECK:       loop1: trip = trip.loop1 [not exact]
+; CHECK-NEXT:  assumption: trip count of the loop unknown because its exit condition compares floating-point values
 define ptx_kernel void @not_power_of_two(ptr %a) #0 {
 entry:
   %lg = call float @llvm.nvvm.lg2.approx.f(float 1.000000e+01)
@@ -112,6 +114,48 @@ body:
   %f = uitofp nneg i32 %i.next to float
   %done = fcmp ult float %x, %f
   br i1 %done, label %exit, label %body
+exit:
+  ret void
+}
+
+; The limit, 2^16 = 65536 iterations: `for (i = 0; (float)i < 65536.0f;
+; i++)` is counted, `< 65537.0f` (65537 iterations) is not.
+; CHECK-LABEL: kernel at_limit
+; CHECK:       loop1: trip = 65536 [header runs trip + 1 times]
+; CHECK-LABEL: kernel past_limit
+; CHECK:       loop1: trip = trip.loop1 [not exact]
+define ptx_kernel void @at_limit(ptr %a) #0 {
+entry:
+  br label %head
+head:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %body ]
+  %f = sitofp i32 %i to float
+  %in = fcmp olt float %f, 6.553600e+04
+  br i1 %in, label %body, label %exit
+body:
+  %w = sext i32 %i to i64
+  %p = getelementptr inbounds float, ptr %a, i64 %w
+  store float 1.0, ptr %p, align 4
+  %i.next = add nsw i32 %i, 1
+  br label %head
+exit:
+  ret void
+}
+
+define ptx_kernel void @past_limit(ptr %a) #0 {
+entry:
+  br label %head
+head:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %body ]
+  %f = sitofp i32 %i to float
+  %in = fcmp olt float %f, 6.553700e+04
+  br i1 %in, label %body, label %exit
+body:
+  %w = sext i32 %i to i64
+  %p = getelementptr inbounds float, ptr %a, i64 %w
+  store float 1.0, ptr %p, align 4
+  %i.next = add nsw i32 %i, 1
+  br label %head
 exit:
   ret void
 }
