@@ -253,7 +253,8 @@ SmallVector<BasicBlock *, 4> getTakenExitingBlocks(const Loop &L) {
   return Taken;
 }
 
-std::optional<ExitTest> getSoleExitTest(const Loop &L, bool HeaderExits) {
+std::optional<std::pair<const CmpInst *, CmpInst::Predicate>>
+getSoleExitComparison(const Loop &L, bool HeaderExits) {
   SmallVector<BasicBlock *, 4> Exiting = getTakenExitingBlocks(L);
   if (Exiting.size() != 1 ||
       (Exiting.front() != L.getLoopLatch() &&
@@ -262,13 +263,23 @@ std::optional<ExitTest> getSoleExitTest(const Loop &L, bool HeaderExits) {
   auto *Br = dyn_cast<BranchInst>(Exiting.front()->getTerminator());
   if (!Br || !Br->isConditional())
     return std::nullopt;
-  auto *Cmp = dyn_cast<ICmpInst>(Br->getCondition());
-  if (!Cmp || !Cmp->getOperand(0)->getType()->isIntOrPtrTy())
+  auto *Cmp = dyn_cast<CmpInst>(Br->getCondition());
+  if (!Cmp)
     return std::nullopt;
   CmpInst::Predicate Pred = Cmp->getPredicate();
   if (!L.contains(Br->getSuccessor(0)))
     Pred = CmpInst::getInversePredicate(Pred);
-  return ExitTest{Cmp, Pred, HeaderExits};
+  return std::make_pair(Cmp, Pred);
+}
+
+std::optional<ExitTest> getSoleExitTest(const Loop &L, bool HeaderExits) {
+  auto Exit = getSoleExitComparison(L, HeaderExits);
+  if (!Exit)
+    return std::nullopt;
+  auto *Cmp = dyn_cast<ICmpInst>(Exit->first);
+  if (!Cmp || !Cmp->getOperand(0)->getType()->isIntOrPtrTy())
+    return std::nullopt;
+  return ExitTest{Cmp, Exit->second, HeaderExits};
 }
 
 std::optional<AffineTrip>

@@ -62,6 +62,12 @@ struct ExitTest {
   bool TopTested = false;
 };
 
+/// The comparison that decides \p L's only exit, if that exit is at its latch
+/// or (when \p HeaderExits) at its header, and the predicate under which the
+/// loop goes on ("operand 0 Pred operand 1").
+std::optional<std::pair<const llvm::CmpInst *, llvm::CmpInst::Predicate>>
+getSoleExitComparison(const llvm::Loop &L, bool HeaderExits);
+
 /// The test of \p L's only exit, if that exit is at its latch or (when
 /// \p HeaderExits) at its header and is an integer comparison.
 std::optional<ExitTest> getSoleExitTest(const llvm::Loop &L, bool HeaderExits);

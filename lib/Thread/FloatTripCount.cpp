@@ -86,21 +86,12 @@ static std::optional<APInt> stepCounter(const APInt &V, const APInt &S,
 std::optional<AffineTrip>
 computeFloatTripCount(const Loop &L, ScalarEvolution &SE, bool HeaderExits,
                       std::vector<std::string> &Assumptions) {
-  SmallVector<BasicBlock *, 4> Exiting = getTakenExitingBlocks(L);
-  if (Exiting.size() != 1 ||
-      (Exiting.front() != L.getLoopLatch() &&
-       !(HeaderExits && Exiting.front() == L.getHeader())))
-    return std::nullopt;
-  const auto *Br = dyn_cast<BranchInst>(Exiting.front()->getTerminator());
-  if (!Br || !Br->isConditional())
-    return std::nullopt;
-  const auto *Cmp = dyn_cast<FCmpInst>(Br->getCondition());
+  auto Exit = getSoleExitComparison(L, HeaderExits);
+  const auto *Cmp = Exit ? dyn_cast<FCmpInst>(Exit->first) : nullptr;
   if (!Cmp)
     return std::nullopt;
   // The loop goes on while "operand 0 Pred operand 1", the counter first.
-  CmpInst::Predicate Pred = Cmp->getPredicate();
-  if (!L.contains(Br->getSuccessor(0)))
-    Pred = CmpInst::getInversePredicate(Pred);
+  CmpInst::Predicate Pred = Exit->second;
   const Value *CounterSide = Cmp->getOperand(0);
   const Value *BoundSide = Cmp->getOperand(1);
   if (!isa<SIToFPInst, UIToFPInst>(CounterSide)) {
@@ -127,13 +118,15 @@ computeFloatTripCount(const Loop &L, ScalarEvolution &SE, bool HeaderExits,
   // The value the test reads at its K-th run is start + K x step: the
   // header's test runs before the K-th iteration, the latch's after it.
   APInt V = Start->getAPInt();
-  for (uint64_t K = 0; (HeaderExits ? K : K + 1) <= MaxTrip; ++K) {
+  for (uint64_t K = 0;; ++K) {
+    uint64_t Trip = HeaderExits ? K : K + 1;
+    if (Trip > MaxTrip)
+      return std::nullopt;
     APFloat X(Bound->getSemantics());
     X.convertFromAPInt(V, Signed, APFloat::rmNearestTiesToEven);
     if (!FCmpInst::compare(X, *Bound, Pred)) {
       if (!Assumed.empty())
         Assumptions.push_back(std::move(Assumed));
-      uint64_t Trip = HeaderExits ? K : K + 1;
       return AffineTrip{Expr::constant(static_cast<int64_t>(Trip)),
                         std::nullopt, Expr::constant(1)};
     }
@@ -142,7 +135,6 @@ computeFloatTripCount(const Loop &L, ScalarEvolution &SE, bool HeaderExits,
       return std::nullopt;
     V = *Next;
   }
-  return std::nullopt;
 }
 
 } // namespace ktime
