@@ -23,7 +23,9 @@
 //   address multiply-adds become 255 and 17). The copy gets the cheap part
 //   of that: EarlyCSE with MemorySSA (redundant loads), constant offsets
 //   split from GEPs, EarlyCSE again. Only functions where those passes have
-//   something to do are copied, with what they call.
+//   something to do are copied, with what they call; where the split is
+//   all there is to do, the first EarlyCSE is skipped, and where no memory
+//   access repeats, it runs without MemorySSA.
 //
 // Loops of the copy map back to the original loops through the blocks they
 // share.
@@ -67,21 +69,38 @@ struct CodegenViewOptions {
   bool RotateWithTree = false;
 };
 
+/// Which functions the copy analyses, and what the codegen view does to
+/// them.
+struct CopySelection {
+  /// The functions analysed through the copy.
+  FunctionSet Analysed;
+  /// Those of them, not optnone, whose only change is a constant offset to
+  /// split off an address: no instruction, load or branch condition for
+  /// EarlyCSE to merge, so the copy skips the EarlyCSE before the split.
+  FunctionSet OffsetsOnly;
+  /// Those of them, not optnone, with values or branch conditions for
+  /// EarlyCSE to merge but no load that repeats: the copy runs EarlyCSE
+  /// without MemorySSA first, and with it only if a memory access repeats
+  /// after that.
+  FunctionSet NoLoadRepeats;
+  bool contains(const llvm::Function *F) const { return Analysed.contains(F); }
+};
+
 /// The functions of \p M analysed through the copy: the optnone ones and,
 /// with the codegen view (\p CodegenView), those its passes would change
 /// (one scan each; the dominator tree from \p FAM where an instruction
 /// repeats).
-FunctionSet functionsAnalysedThroughCopy(llvm::Module &M,
-                                         llvm::FunctionAnalysisManager &FAM,
-                                         bool CodegenView);
+CopySelection functionsAnalysedThroughCopy(llvm::Module &M,
+                                           llvm::FunctionAnalysisManager &FAM,
+                                           bool CodegenView);
 
 /// A prepared copy of a module with its own analysis managers.
 class CanonicalClone {
 public:
-  /// Copies \p Analysed (functionsAnalysedThroughCopy) and what they call;
-  /// canonicalises the optnone ones, and with the codegen view
+  /// Copies \p Selected.Analysed (functionsAnalysedThroughCopy) and what
+  /// they call; canonicalises the optnone ones, and with the codegen view
   /// (\p Opts.CodegenView) prepares the analysed ones as the back end would.
-  CanonicalClone(const llvm::Module &M, const FunctionSet &Analysed,
+  CanonicalClone(const llvm::Module &M, const CopySelection &Selected,
                  const CodegenViewOptions &Opts);
   ~CanonicalClone();
 

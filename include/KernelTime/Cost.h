@@ -17,6 +17,7 @@
 #include "KernelTime/Target.h"
 #include "llvm/ADT/StringRef.h"
 
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -140,6 +141,23 @@ private:
   /// building one takes exact rational arithmetic, and a kernel asks for
   /// the same few again and again.
   std::shared_ptr<detail::ComputeCache> Computed;
+};
+
+/// One cost model per target, with its nominal latencies, for the kernels
+/// of a module: the prices one kernel builds (and the model keeps) serve
+/// the next kernels too. The targets must outlive it.
+class CostModels {
+public:
+  const CostModel &get(const GpuTarget &T);
+  const Bindings &getNominalLatencies(const GpuTarget &T);
+
+private:
+  struct Entry {
+    CostModel Costs;
+    Bindings Nominal;
+  };
+  Entry &entry(const GpuTarget &T);
+  std::map<const GpuTarget *, Entry> Models;
 };
 
 } // namespace ktime

@@ -184,6 +184,11 @@ public:
   bool operator!=(const Expr &O) const { return !(*this == O); }
   /// A deterministic total order on canonical forms (no pointer order).
   bool operator<(const Expr &O) const;
+  /// The node this value shares with its copies: equal identities mean
+  /// equal expressions (not the converse). For caches of results by
+  /// expression, which must keep the Expr alive while they use its
+  /// identity.
+  const void *getIdentity() const { return Node.get(); }
 
   /// The value under \p B; nullopt if a symbol is unbound or a divisor is 0.
   std::optional<Rational> evaluate(const Bindings &B) const;

@@ -1,10 +1,10 @@
 //===- CanonicalClone.cpp - Analyse kernels through a prepared copy -------===//
+#include "CopySelection.h"
 #include "KernelTime/CodegenView.h"
 #include "KernelTime/Compat.h"
 #include "ModuleCopy.h"
 #include "RotateLoops.h"
 #include "llvm/ADT/DenseSet.h"
-#include "llvm/ADT/Hashing.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/LoopInfo.h"
@@ -13,7 +13,6 @@
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
-#include "llvm/IR/PatternMatch.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Transforms/Utils/Local.h"
@@ -43,6 +42,11 @@ static constexpr const char *CanonicalPipeline =
 /// left dead (an operand whose last user it removed), and
 /// removeDeadInstructions does that instead, at a fraction of the cost.
 static constexpr const char *LoadCSEPipeline = "early-cse<memssa>";
+/// Where no load repeats (CopySelection::NoLoadRepeats), the same without
+/// MemorySSA first: where no memory access repeats after it, the MemorySSA
+/// run would change nothing more, and building MemorySSA with its alias
+/// queries is the costliest part of the copy.
+static constexpr const char *MergeValuesPipeline = "early-cse";
 static constexpr const char *SplitOffsetsPipeline =
     "separate-const-offset-from-gep";
 static constexpr const char *MergeBasesPipeline = "early-cse";
@@ -141,113 +145,6 @@ struct CanonicalClone::Managers {
   }
 };
 
-/// A hash of what \p I computes: its opcode, type and operands, the
-/// operands of a commutative operation in one order, and a comparison's
-/// predicate with its operands in one order (EarlyCSE merges a + b with
-/// b + a, and a < b with b > a).
-static unsigned valueHash(const Instruction &I) {
-  SmallVector<const Value *, 4> Ops(I.operand_values());
-  unsigned Predicate = 0;
-  if (auto *Cmp = dyn_cast<CmpInst>(&I)) {
-    CmpInst::Predicate P = Cmp->getPredicate();
-    if (std::less<const Value *>()(Ops[1], Ops[0])) {
-      std::swap(Ops[0], Ops[1]);
-      P = CmpInst::getSwappedPredicate(P);
-    }
-    Predicate = P;
-  } else if (I.isCommutative() && Ops.size() >= 2 &&
-             std::less<const Value *>()(Ops[1], Ops[0])) {
-    std::swap(Ops[0], Ops[1]);
-  }
-  hash_code H = hash_combine(I.getOpcode(), I.getType(), Predicate);
-  for (const Value *Op : Ops)
-    H = hash_combine(H, Op);
-  return static_cast<unsigned>(H);
-}
-
-/// A conditional branch whose condition, or an operand of an and/or
-/// condition, is used elsewhere: EarlyCSE knows the condition's value on
-/// each side and replaces those uses where the side dominates them.
-static bool branchConditionUsedElsewhere(const Instruction &I) {
-  const auto *Br = dyn_cast<BranchInst>(&I);
-  if (!Br || !Br->isConditional())
-    return false;
-  auto UsedElsewhere = [](const Value *V) {
-    return !isa<Constant>(V) && !V->hasOneUse();
-  };
-  const Value *C = Br->getCondition();
-  const Value *A, *B;
-  return UsedElsewhere(C) ||
-         (PatternMatch::match(
-              C, PatternMatch::m_LogicalOp(PatternMatch::m_Value(A),
-                                           PatternMatch::m_Value(B))) &&
-          (UsedElsewhere(A) || UsedElsewhere(B)));
-}
-
-/// Whether the codegen pipeline has something to do in \p F, in one pass
-/// over it: an instruction without side effects that computes what an
-/// instruction dominating it computes (or that it dominates: blocks are
-/// not laid out in dominance order), a load of a pointer such a load
-/// reads (EarlyCSE merges them), a branch condition used elsewhere
-/// (EarlyCSE replaces it on each side), or an address whose index adds a
-/// constant to a value (SeparateConstOffsetFromGEP splits it off). Where
-/// it has nothing to do, \p F is analysed as it is, and the copy is not
-/// made for it. Repeats where neither dominates the other (the two sides
-/// of a branch) are left alone by EarlyCSE.
-static bool codegenWouldChange(Function &F, FunctionAnalysisManager &FAM) {
-  // A repeated hash (or a collision, which only costs a copy) where one
-  // instruction dominates the other says yes.
-  DenseMap<unsigned, SmallVector<const Instruction *, 2>> Seen;
-  const DominatorTree *DT = nullptr;
-  auto AddsConstant = [](const Value *V) {
-    if (auto *Cast = dyn_cast<CastInst>(V))
-      if (Cast->getOpcode() == Instruction::SExt ||
-          Cast->getOpcode() == Instruction::ZExt)
-        V = Cast->getOperand(0);
-    auto *BO = dyn_cast<BinaryOperator>(V);
-    return BO &&
-           (BO->getOpcode() == Instruction::Add ||
-            BO->getOpcode() == Instruction::Sub ||
-            BO->getOpcode() == Instruction::Or) &&
-           isa<ConstantInt>(BO->getOperand(1));
-  };
-  for (const Instruction &I : instructions(F)) {
-    if (auto *GEP = dyn_cast<GetElementPtrInst>(&I))
-      for (const Use &Idx : GEP->indices())
-        if (AddsConstant(Idx.get()))
-          return true;
-    if (branchConditionUsedElsewhere(I))
-      return true;
-    bool Load = isa<LoadInst>(I) && cast<LoadInst>(I).isSimple();
-    if (!Load && (I.mayReadOrWriteMemory() || I.mayHaveSideEffects() ||
-                  isa<PHINode>(I) || I.isTerminator()))
-      continue;
-    SmallVector<const Instruction *, 2> &Same = Seen[valueHash(I)];
-    if (!Same.empty()) {
-      // The dominator tree only for functions with a repeat at all.
-      if (!DT)
-        DT = &FAM.getResult<DominatorTreeAnalysis>(F);
-      if (llvm::any_of(Same, [&](const Instruction *Prev) {
-            return DT->dominates(Prev, &I) || DT->dominates(&I, Prev);
-          }))
-        return true;
-    }
-    Same.push_back(&I);
-  }
-  return false;
-}
-
-FunctionSet functionsAnalysedThroughCopy(Module &M,
-                                         FunctionAnalysisManager &FAM,
-                                         bool CodegenView) {
-  FunctionSet Analysed;
-  for (Function &F : M)
-    if (!F.isDeclaration() &&
-        (F.hasOptNone() || (CodegenView && codegenWouldChange(F, FAM))))
-      Analysed.insert(&F);
-  return Analysed;
-}
-
 /// \p Analysed and every function they call, directly or not: what the
 /// copy must define.
 static FunctionSet functionsToCopy(const FunctionSet &Analysed) {
@@ -264,15 +161,16 @@ static FunctionSet functionsToCopy(const FunctionSet &Analysed) {
   return Need;
 }
 
-CanonicalClone::CanonicalClone(const Module &M, const FunctionSet &Analysed,
+CanonicalClone::CanonicalClone(const Module &M, const CopySelection &Selected,
                                const CodegenViewOptions &Opts)
-    : Analysed(Analysed),
+    : Analysed(Selected.Analysed),
       Copy(copyModuleWithBodies(M, functionsToCopy(Analysed), VMap)),
       AM(std::make_unique<Managers>(M)) {
   // The pipeline texts are constants of this file: a parse error is a bug.
-  FunctionPassManager Canonical, LoadCSE, SplitOffsets, MergeBases;
+  FunctionPassManager Canonical, LoadCSE, MergeValues, SplitOffsets, MergeBases;
   cantFail(AM->PB.parsePassPipeline(Canonical, CanonicalPipeline));
   cantFail(AM->PB.parsePassPipeline(LoadCSE, LoadCSEPipeline));
+  cantFail(AM->PB.parsePassPipeline(MergeValues, MergeValuesPipeline));
   cantFail(AM->PB.parsePassPipeline(SplitOffsets, SplitOffsetsPipeline));
   cantFail(AM->PB.parsePassPipeline(MergeBases, MergeBasesPipeline));
   for (const Function *Orig : Analysed) {
@@ -286,7 +184,13 @@ CanonicalClone::CanonicalClone(const Module &M, const FunctionSet &Analysed,
     }
     if (!Opts.CodegenView)
       continue;
-    AM->FAM.invalidate(F, LoadCSE.run(F, AM->FAM));
+    if (Selected.NoLoadRepeats.contains(Orig)) {
+      AM->FAM.invalidate(F, MergeValues.run(F, AM->FAM));
+      if (memoryAccessRepeats(F, AM->FAM.getResult<DominatorTreeAnalysis>(F)))
+        AM->FAM.invalidate(F, LoadCSE.run(F, AM->FAM));
+    } else if (!Selected.OffsetsOnly.contains(Orig)) {
+      AM->FAM.invalidate(F, LoadCSE.run(F, AM->FAM));
+    }
     PreservedAnalyses Split = SplitOffsets.run(F, AM->FAM);
     bool SplitAny = !Split.areAllPreserved();
     AM->FAM.invalidate(F, Split);

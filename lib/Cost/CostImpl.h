@@ -15,6 +15,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringRef.h"
 
+#include <map>
 #include <optional>
 #include <tuple>
 
@@ -29,10 +30,14 @@ class Type;
 namespace ktime {
 namespace detail {
 
+struct ComputeCache;
+
 /// Sums the classes of an instruction or a sequence into a CostInfo.
 class CostBuilder {
 public:
-  explicit CostBuilder(const GpuTarget &T) : T(T) {}
+  /// \p Cache keeps each class's figures as rationals (may be null).
+  explicit CostBuilder(const GpuTarget &T, ComputeCache *Cache = nullptr)
+      : T(T), Cache(Cache) {}
 
   /// \p N instructions of class \p C, all on the dependence chain.
   CostBuilder &add(InstrClass C, Rational N = 1) { return add(C, N, N); }
@@ -47,13 +52,22 @@ public:
 
 private:
   const GpuTarget &T;
+  ComputeCache *Cache;
   std::vector<CostPart> Parts;
   Expr Lat, Del;
 };
 
-/// CostContext::compute's results by (class, count, chain), without What.
+/// What the pricing functions computed for one target, so that repeats of
+/// the same question (most instructions of a kernel) cost a lookup: a
+/// class's lat and del as exact rationals, CostContext::compute's results by
+/// (class, count, chain) without What, and costAccess's by its arguments.
 struct ComputeCache {
+  /// By InstrClass; empty until the class is first priced.
+  std::vector<std::optional<std::pair<Rational, Rational>>> ClassFigures;
   llvm::DenseMap<std::tuple<unsigned, unsigned, unsigned>, CostInfo> Costs;
+  /// (state space, bytes, alignment, load, read-only).
+  std::map<std::tuple<unsigned, uint64_t, uint64_t, bool, bool>, CostInfo>
+      Accesses;
 };
 
 /// What every pricing function needs.
@@ -63,7 +77,7 @@ struct CostContext {
   /// Where compute keeps what it built (the CostModel's).
   ComputeCache &Computed;
 
-  CostBuilder builder() const { return CostBuilder(T); }
+  CostBuilder builder() const { return CostBuilder(T, &Computed); }
   /// \p N instructions of \p C, \p Chain of them dependent on each other.
   CostInfo compute(InstrClass C, unsigned N, unsigned Chain,
                    llvm::StringRef What = "") const;

@@ -19,9 +19,26 @@ namespace detail {
 CostBuilder &CostBuilder::add(InstrClass C, Rational N, Rational Chain) {
   if (N.isZero())
     return *this;
-  const InstrCost &Cost = T.cost(C);
-  Lat += Expr::constant(Chain * Rational::fromDouble(Cost.Lat));
-  Del += Expr::constant(N * Rational::fromDouble(Cost.Del));
+  auto Figures = [&] {
+    const InstrCost &Cost = T.cost(C);
+    return std::make_pair(Rational::fromDouble(Cost.Lat),
+                          Rational::fromDouble(Cost.Del));
+  };
+  std::pair<Rational, Rational> Computed;
+  const std::pair<Rational, Rational> *Fig = &Computed;
+  if (Cache) {
+    auto &All = Cache->ClassFigures;
+    size_t Index = static_cast<size_t>(C);
+    if (All.size() <= Index)
+      All.resize(Index + 1);
+    if (!All[Index])
+      All[Index] = Figures();
+    Fig = &*All[Index];
+  } else {
+    Computed = Figures();
+  }
+  Lat += Expr::constant(Chain * Fig->first);
+  Del += Expr::constant(N * Fig->second);
   for (CostPart &P : Parts)
     if (P.Class == C) {
       P.Count += N;

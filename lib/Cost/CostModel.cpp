@@ -17,6 +17,22 @@ namespace ktime {
 CostModel::CostModel(const GpuTarget &T)
     : T(T), Computed(std::make_shared<ComputeCache>()) {}
 
+CostModels::Entry &CostModels::entry(const GpuTarget &T) {
+  auto It = Models.find(&T);
+  if (It == Models.end()) {
+    CostModel Costs(T);
+    Bindings Nominal = Costs.getNominalLatencies();
+    It = Models.emplace(&T, Entry{std::move(Costs), std::move(Nominal)}).first;
+  }
+  return It->second;
+}
+
+const CostModel &CostModels::get(const GpuTarget &T) { return entry(T).Costs; }
+
+const Bindings &CostModels::getNominalLatencies(const GpuTarget &T) {
+  return entry(T).Nominal;
+}
+
 CostInfo CostModel::getCost(const Instruction &I) const {
   CostContext Ctx{T, I.getModule()->getDataLayout(), *Computed};
   switch (I.getOpcode()) {

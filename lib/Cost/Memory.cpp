@@ -168,9 +168,9 @@ CostInfo costFence(const CostContext &Ctx, const FenceInst &F) {
 
 } // namespace
 
-CostInfo costAccess(const CostContext &Ctx, const Value *Ptr, uint64_t Bytes,
-                    uint64_t AlignBytes, bool IsLoad, bool ReadOnly) {
-  MemSpace S = getMemSpace(Ptr);
+/// costAccess for a state space rather than a pointer.
+static CostInfo costAccessIn(const CostContext &Ctx, MemSpace S, uint64_t Bytes,
+                             uint64_t AlignBytes, bool IsLoad, bool ReadOnly) {
   MemSpace Priced = S == MemSpace::Generic ? MemSpace::Global : S;
   // An access of 4 GiB or more per thread (a memcpy of a huge constant
   // length, a load of a huge array) is beyond what the counts hold: it is
@@ -206,6 +206,16 @@ CostInfo costAccess(const CostContext &Ctx, const Value *Ptr, uint64_t Bytes,
                     "of its alignment";
   }
   return C;
+}
+
+CostInfo costAccess(const CostContext &Ctx, const Value *Ptr, uint64_t Bytes,
+                    uint64_t AlignBytes, bool IsLoad, bool ReadOnly) {
+  MemSpace S = getMemSpace(Ptr);
+  auto [It, Inserted] = Ctx.Computed.Accesses.try_emplace(std::make_tuple(
+      static_cast<unsigned>(S), Bytes, AlignBytes, IsLoad, ReadOnly));
+  if (Inserted)
+    It->second = costAccessIn(Ctx, S, Bytes, AlignBytes, IsLoad, ReadOnly);
+  return It->second;
 }
 
 CostInfo costMemoryInst(const CostContext &Ctx, const Instruction &I) {

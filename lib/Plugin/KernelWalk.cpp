@@ -29,7 +29,7 @@ void forEachKernelOnEachGpu(Module &M, ModuleAnalysisManager &MAM,
      << (Kernels.size() == 1 ? " kernel\n" : " kernels\n");
   FunctionAnalysisManager &FAM =
       MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
-  FunctionSet ThroughCopy =
+  CopySelection ThroughCopy =
       functionsAnalysedThroughCopy(M, FAM, options::CodegenView);
   std::unique_ptr<CanonicalClone> Clone;
   for (Function *F : Kernels) {

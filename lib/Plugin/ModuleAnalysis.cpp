@@ -28,11 +28,10 @@ namespace {
 /// Trip counts only (no target), or the per-thread model for \p Target, of
 /// \p F as \p FAM sees it.
 void analyseFunction(Function &F, FunctionAnalysisManager &FAM,
-                     const GpuTarget *Target, KernelReport &R) {
+                     const GpuTarget *Target, CostModels &C, KernelReport &R) {
   if (Target) {
-    CostModel Costs(*Target);
-    ThreadModel M =
-        computeThreadModel(F, FAM, Costs, Costs.getNominalLatencies());
+    ThreadModel M = computeThreadModel(F, FAM, C.get(*Target),
+                                       C.getNominalLatencies(*Target));
     R.HasModel = true;
     R.Loops = std::move(M.Loops);
     R.Time = M.Time;
@@ -48,10 +47,10 @@ void analyseFunction(Function &F, FunctionAnalysisManager &FAM,
 }
 
 KernelReport analyseOptimised(Function &F, FunctionAnalysisManager &FAM,
-                              const GpuTarget *Target) {
+                              const GpuTarget *Target, CostModels &Models) {
   KernelReport R;
   R.Kernel = &F;
-  analyseFunction(F, FAM, Target, R);
+  analyseFunction(F, FAM, Target, Models, R);
   for (const LoopTrip &T : R.Loops)
     R.OriginalLoops.push_back(const_cast<Loop *>(T.TheLoop));
   return R;
@@ -73,13 +72,13 @@ std::optional<ThreadModel> modelOf(const KernelReport &R) {
 /// loops before the report's are mapped back.
 KernelReport analyseThroughClone(Function &F, CanonicalClone &Clone,
                                  FunctionAnalysisManager &FAM,
-                                 const GpuTarget *Target,
+                                 const GpuTarget *Target, CostModels &Models,
                                  std::optional<ThreadModel> &Model) {
   KernelReport R;
   R.Kernel = &F;
   R.Canonicalized = F.hasOptNone();
   R.ThroughClone = true;
-  analyseFunction(Clone.getClone(F), Clone.getFAM(), Target, R);
+  analyseFunction(Clone.getClone(F), Clone.getFAM(), Target, Models, R);
   Model = modelOf(R);
   DenseMap<const Loop *, Loop *> Back =
       Clone.mapLoopsBack(F, FAM.getResult<LoopAnalysis>(F));
@@ -134,12 +133,13 @@ analyseModule(Module &M, ModuleAnalysisManager &MAM,
     return std::nullopt;
   FunctionAnalysisManager &FAM =
       MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
-  FunctionSet ThroughCopy =
+  CopySelection ThroughCopy =
       functionsAnalysedThroughCopy(M, FAM, options::CodegenView);
   // Without launches and a copy to keep, nothing reads a function's
   // analyses after its report.
   bool FreeAfterReport = Specs->empty() && !KeepCopy;
   std::unique_ptr<CanonicalClone> Clone;
+  CostModels Models;
   // What each report analysed, in the order of Reports.
   std::vector<AnalysedKernel> Analysed;
   // One function: a kernel, or a device function a kernel calls.
@@ -159,7 +159,7 @@ analyseModule(Module &M, ModuleAnalysisManager &MAM,
       if (!Clone)
         Clone = std::make_unique<CanonicalClone>(M, ThroughCopy,
                                                  options::codegenViewOptions());
-      R = analyseThroughClone(F, *Clone, FAM, Primary, A.Model);
+      R = analyseThroughClone(F, *Clone, FAM, Primary, Models, A.Model);
       if (Specs->empty())
         A.Model.reset(); // no launches to reuse it
       A.Analysed = &Clone->getClone(F);
@@ -169,7 +169,7 @@ analyseModule(Module &M, ModuleAnalysisManager &MAM,
         A.Analysed = nullptr;
       }
     } else {
-      R = analyseOptimised(F, FAM, Primary);
+      R = analyseOptimised(F, FAM, Primary, Models);
       if (!Specs->empty())
         A.Model = modelOf(R);
       A.Analysed = &F;

@@ -134,6 +134,21 @@ countSeveralExitTests(const llvm::Loop &L, llvm::ScalarEvolution &SE,
 /// operands another operand provably dominates.
 Expr simplifyWithSymbolRanges(const Expr &E);
 
+/// While one lives, simplifyWithSymbolRanges remembers its result for every
+/// expression node it simplified, so that the parts a kernel's costs share
+/// (a loop's time inside every maximum after it) are simplified once.
+/// Scopes nest; the outermost one's results are kept until it ends.
+class SymbolRangeCacheScope {
+public:
+  SymbolRangeCacheScope();
+  ~SymbolRangeCacheScope();
+  SymbolRangeCacheScope(const SymbolRangeCacheScope &) = delete;
+  SymbolRangeCacheScope &operator=(const SymbolRangeCacheScope &) = delete;
+
+private:
+  bool Outermost;
+};
+
 /// Simplifies \p Trip knowing that the loop is entered only when X >= 1:
 /// max(1, Y) becomes Y when X >= 1 already makes Y >= 1, and any min/max
 /// operand another one dominates when X >= 1 goes (max(0, n + 9) is n + 9

@@ -33,6 +33,51 @@ NodeCost maxNodeCost(const NodeCost &A, const NodeCost &B) {
           Expr::max(A.Barriers, B.Barriers)};
 }
 
+namespace {
+
+/// A time kept as an expression plus a constant, so that adding a constant
+/// latency (most instructions have one) to an arrival time is rational
+/// arithmetic: the expression is built when a symbolic max or the block's
+/// result needs it. The nominal value is tracked as Cycles' + and
+/// maxCycles track it, so it rounds the same.
+struct PendingCycles {
+  Expr Base;
+  Rational Offset;
+  std::optional<double> Nominal = 0.0;
+
+  static PendingCycles of(const Cycles &C) {
+    return {C.E, Rational(), C.Nominal};
+  }
+  Cycles get() const {
+    Cycles C;
+    C.E = Offset.isZero() ? Base : Base + Expr::constant(Offset);
+    C.Nominal = Nominal;
+    return C;
+  }
+};
+
+/// \p A (x) \p B, as Cycles' +.
+PendingCycles plus(const PendingCycles &A, const Cycles &B) {
+  PendingCycles R = A;
+  if (std::optional<Rational> K = B.E.getConstant())
+    R.Offset += *K;
+  else
+    R.Base = R.Base + B.E;
+  R.Nominal = A.Nominal && B.Nominal
+                  ? std::optional<double>(*A.Nominal + *B.Nominal)
+                  : std::nullopt;
+  return R;
+}
+
+/// \p A (+) \p B, as maxCycles.
+PendingCycles maxPending(const PendingCycles &A, const PendingCycles &B) {
+  if (A.Nominal && B.Nominal)
+    return *A.Nominal >= *B.Nominal ? A : B;
+  return PendingCycles::of(maxCycles(A.get(), B.get()));
+}
+
+} // namespace
+
 NodeCost
 summarizeBlock(const BasicBlock &BB,
                const std::function<InstrTiming(const Instruction &)> &Timing) {
@@ -43,13 +88,15 @@ summarizeBlock(const BasicBlock &BB,
   // arrival(j) (x) lat(j); the sink's the max over awaited i of arrival(i)
   // (x) lat(i). The same operations in the same order as the matrix sweep,
   // without building the matrix.
-  DenseMap<const Instruction *, unsigned> Index;
+  size_t Size = BB.size();
+  DenseMap<const Instruction *, unsigned> Index(Size);
   std::vector<InstrTiming> Timings;
+  Timings.reserve(Size);
   for (const Instruction &I : BB) {
     Index[&I] = Timings.size();
     Timings.push_back(Timing(I));
   }
-  std::vector<Cycles> Arrival(Timings.size());
+  std::vector<PendingCycles> Arrival(Timings.size());
   std::vector<bool> IsOne(Timings.size(), true);
   SmallVector<unsigned, 4> Preds;
   NodeCost Cost;
@@ -61,19 +108,20 @@ summarizeBlock(const BasicBlock &BB,
   Rational ConstDel;
   Expr SymDel;
   std::optional<double> NominalDel = 0.0;
-  std::optional<Cycles> Sink;
+  std::optional<PendingCycles> Sink;
   // arrival(j) (x) lat(j), computed once for all of j's users.
-  std::vector<std::optional<Cycles>> Out(Timings.size());
-  auto Through = [&](unsigned J) -> const Cycles & {
+  std::vector<std::optional<PendingCycles>> Out(Timings.size());
+  auto Through = [&](unsigned J) -> const PendingCycles & {
     if (!Out[J])
-      Out[J] = IsOne[J] ? Timings[J].Lat : Arrival[J] + Timings[J].Lat;
+      Out[J] = IsOne[J] ? PendingCycles::of(Timings[J].Lat)
+                        : plus(Arrival[J], Timings[J].Lat);
     return *Out[J];
   };
   for (const Instruction &I : BB) {
     unsigned To = Index[&I];
     const InstrTiming &T = Timings[To];
-    if (T.Del.E.isConstant())
-      ConstDel += *T.Del.E.getConstant();
+    if (std::optional<Rational> D = T.Del.E.getConstant())
+      ConstDel += *D;
     else
       SymDel = SymDel + T.Del.E;
     NominalDel = NominalDel && T.Del.Nominal
@@ -89,16 +137,16 @@ summarizeBlock(const BasicBlock &BB,
     llvm::sort(Preds);
     Preds.erase(std::unique(Preds.begin(), Preds.end()), Preds.end());
     for (unsigned From : Preds) {
-      Arrival[To] = maxCycles(Arrival[To], Through(From));
+      Arrival[To] = maxPending(Arrival[To], Through(From));
       IsOne[To] = false;
     }
     if (T.Awaited)
-      Sink = Sink ? maxCycles(*Sink, Through(To)) : Through(To);
+      Sink = Sink ? maxPending(*Sink, Through(To)) : Through(To);
   }
   Cost.Del.E = SymDel + Expr::constant(ConstDel);
   Cost.Del.Nominal = NominalDel;
   if (Sink)
-    Cost.Lat = *Sink;
+    Cost.Lat = Sink->get();
   Cost.Barriers = Barriers;
   return Cost;
 }

@@ -354,12 +354,19 @@ void settleEarlierIterations(std::vector<LoopTrip> &Trips, const Loop &L) {
   std::set<std::string> Symbols;
   T.Trip.collectSymbols(Symbols);
   std::map<std::string, Expr> Subst;
-  for (size_t I = 0; I + 1 < Trips.size(); ++I) {
-    const LoopTrip &X = Trips[I];
-    std::string Iter = getIterSymbol(X.Name);
-    if (!Symbols.count(Iter) || X.TheLoop->contains(&L))
+  // By the symbols the count names, not by the earlier loops: a kernel of
+  // thousands of loops in sequence would build every earlier loop's symbol
+  // for every loop.
+  const std::string IterPrefix = getIterSymbol("");
+  for (const std::string &Iter : Symbols) {
+    StringRef Name = Iter;
+    if (!Name.consume_front(IterPrefix))
       continue;
-    Subst[Iter] = X.Trip - Expr::constant(1);
+    for (size_t I = 0; I + 1 < Trips.size(); ++I) {
+      const LoopTrip &X = Trips[I];
+      if (X.Name == Name && !X.TheLoop->contains(&L))
+        Subst[Iter] = X.Trip - Expr::constant(1);
+    }
   }
   if (Subst.empty())
     return;

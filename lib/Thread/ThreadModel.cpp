@@ -153,7 +153,8 @@ InstrTiming ThreadModelBuilder::timing(const Instruction &I, ThreadModel &M) {
   T.Lat = Cycles(C.Lat, Nominal);
   T.Del = Cycles(C.Del, Nominal);
   T.Awaited = !I.getType()->isVoidTy() && !C.IsStore;
-  T.Barriers = Expr::constant(C.K == CostInfo::Kind::Barrier ? 1 : 0);
+  if (C.K == CostInfo::Kind::Barrier)
+    T.Barriers = Expr::constant(1);
   return T;
 }
 
@@ -163,7 +164,8 @@ ThreadModel ThreadModelBuilder::build(Function &F) {
   LoopInfo &LI = FAM.getResult<LoopAnalysis>(F);
   ScalarEvolution &SE = FAM.getResult<ScalarEvolutionAnalysis>(F);
   PostDominatorTree &PDT = FAM.getResult<PostDominatorTreeAnalysis>(F);
-  UniformityInfo &UI = FAM.getResult<UniformityInfoAnalysis>(F);
+  // Divergence only for functions with a branch that asks for it.
+  UniformityInfo *UI = nullptr;
   M.Loops =
       KnownTrips && &F == ReachOf ? *KnownTrips : computeLoopTrips(F, LI, SE);
   assert(llvm::all_of(M.Loops,
@@ -189,7 +191,9 @@ ThreadModel ThreadModelBuilder::build(Function &F) {
   };
   CB.Loop = [&](const Loop &L) { return LoopCosts.lookup(&L); };
   CB.IsDivergent = [&](const BasicBlock &BB) {
-    return UI.hasDivergentTerminator(BB);
+    if (!UI)
+      UI = &FAM.getResult<UniformityInfoAnalysis>(F);
+    return UI->hasDivergentTerminator(BB);
   };
   if (Reach && &F == ReachOf) {
     CB.Reach = Reach;
@@ -241,6 +245,7 @@ ThreadModel computeThreadModel(Function &F, FunctionAnalysisManager &FAM,
                                const CostAdjuster &Adjust,
                                const BranchReach &Reach,
                                const std::vector<LoopTrip> *KnownTrips) {
+  SymbolRangeCacheScope Cache;
   return ThreadModelBuilder(FAM, Costs, NominalLatencies, Adjust, Reach, &F,
                             KnownTrips)
       .build(F);

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "AffineTripCount.h"
 #include "KernelTime/ScevToExpr.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 
@@ -47,9 +48,43 @@ static Expr rebuild(const Expr &E, ArrayRef<Expr> Ops,
   return E.withOperands(Ops);
 }
 
+namespace {
+/// simplifyWithSymbolRanges's results by the identity of the expression,
+/// which each entry keeps alive so that its node is not reused.
+using RangeResults = DenseMap<const void *, std::pair<Expr, Expr>>;
+/// The open scope's results; null when no scope is open.
+thread_local RangeResults *OpenScope = nullptr;
+} // namespace
+
+SymbolRangeCacheScope::SymbolRangeCacheScope() : Outermost(!OpenScope) {
+  if (Outermost)
+    OpenScope = new RangeResults();
+}
+
+SymbolRangeCacheScope::~SymbolRangeCacheScope() {
+  if (!Outermost)
+    return;
+  delete OpenScope;
+  OpenScope = nullptr;
+}
+
+static Expr simplifyUncached(const Expr &E);
+
 Expr simplifyWithSymbolRanges(const Expr &E) {
   if (E.operands().empty())
     return E;
+  if (!OpenScope)
+    return simplifyUncached(E);
+  auto It = OpenScope->find(E.getIdentity());
+  if (It != OpenScope->end())
+    return It->second.second;
+  Expr Result = simplifyUncached(E);
+  // The recursion may have grown the map: insert anew.
+  OpenScope->try_emplace(E.getIdentity(), E, Result);
+  return Result;
+}
+
+static Expr simplifyUncached(const Expr &E) {
   SmallVector<Expr, 4> Ops;
   bool Changed = false;
   for (const Expr &Op : E.operands()) {

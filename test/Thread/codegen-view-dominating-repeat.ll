@@ -1,5 +1,5 @@
 ; The codegen view copies a function only where its passes have something to
-; do (CanonicalClone.cpp, codegenWouldChange): a value computed again where
+; do (CopySelection.cpp, codegenWork): a value computed again where
 ; an earlier computation of it dominates (EarlyCSE merges the two), not one
 ; computed on both sides of a branch (neither dominates the other; EarlyCSE
 ; leaves both). @dominated recomputes tx * n in a block its entry dominates;
