@@ -75,13 +75,14 @@ struct CopySelection {
   /// The functions analysed through the copy.
   FunctionSet Analysed;
   /// Those of them, not optnone, whose only change is a constant offset to
-  /// split off an address: no instruction, load or branch condition for
-  /// EarlyCSE to merge, so the copy skips the EarlyCSE before the split.
+  /// split off an address: no instruction, branch condition or memory
+  /// access (memoryAccessRepeats) for EarlyCSE to merge, so the copy skips
+  /// the EarlyCSE before the split.
   FunctionSet OffsetsOnly;
   /// Those of them, not optnone, with values or branch conditions for
-  /// EarlyCSE to merge but no load that repeats: the copy runs EarlyCSE
-  /// without MemorySSA first, and with it only if a memory access repeats
-  /// after that.
+  /// EarlyCSE to merge but no memory access it could merge: the copy runs
+  /// EarlyCSE without MemorySSA first, and with it only if a memory access
+  /// repeats after that.
   FunctionSet NoLoadRepeats;
   bool contains(const llvm::Function *F) const { return Analysed.contains(F); }
 };

@@ -148,7 +148,9 @@ private:
 /// the next kernels too. The targets must outlive it.
 class CostModels {
 public:
+  /// The cost model for \p T, built at the first question.
   const CostModel &get(const GpuTarget &T);
+  /// CostModel::getNominalLatencies of \p T's model, computed once.
   const Bindings &getNominalLatencies(const GpuTarget &T);
 
 private:

@@ -42,10 +42,14 @@ static constexpr const char *CanonicalPipeline =
 /// left dead (an operand whose last user it removed), and
 /// removeDeadInstructions does that instead, at a fraction of the cost.
 static constexpr const char *LoadCSEPipeline = "early-cse<memssa>";
-/// Where no load repeats (CopySelection::NoLoadRepeats), the same without
-/// MemorySSA first: where no memory access repeats after it, the MemorySSA
-/// run would change nothing more, and building MemorySSA with its alias
-/// queries is the costliest part of the copy.
+/// Where no memory access repeats (CopySelection::NoLoadRepeats), the same
+/// without MemorySSA first: where none repeats after it, the MemorySSA run
+/// would change nothing more, and building MemorySSA with its alias queries
+/// is the costliest part of the copy. memoryAccessRepeats looks at simple
+/// loads and stores and read-only calls; EarlyCSE with MemorySSA also
+/// forwards through unordered atomic loads and masked load/store
+/// intrinsics, which it does not see: such a repeat in a function with
+/// nothing else to merge is left as it is.
 static constexpr const char *MergeValuesPipeline = "early-cse";
 static constexpr const char *SplitOffsetsPipeline =
     "separate-const-offset-from-gep";

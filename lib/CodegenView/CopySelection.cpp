@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "CopySelection.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/Hashing.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
@@ -16,6 +17,8 @@
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/PatternMatch.h"
+
+#include <optional>
 
 using namespace llvm;
 
@@ -64,27 +67,6 @@ static bool branchConditionUsedElsewhere(const Instruction &I) {
           (UsedElsewhere(A) || UsedElsewhere(B)));
 }
 
-/// True if some instruction keyed in \p Seen under the same hash as \p I
-/// dominates \p I or is dominated by it; records \p I. The dominator tree
-/// comes from \p GetDT, asked for only at the first repeated hash.
-template <typename GetDTFn>
-static bool
-repeatsDominated(DenseMap<unsigned, SmallVector<const Instruction *, 2>> &Seen,
-                 unsigned Hash, const Instruction &I, const DominatorTree *&DT,
-                 GetDTFn GetDT) {
-  SmallVector<const Instruction *, 2> &Same = Seen[Hash];
-  bool Repeat = false;
-  if (!Same.empty()) {
-    if (!DT)
-      DT = &GetDT();
-    Repeat = llvm::any_of(Same, [&](const Instruction *Prev) {
-      return DT->dominates(Prev, &I) || DT->dominates(&I, Prev);
-    });
-  }
-  Same.push_back(&I);
-  return Repeat;
-}
-
 namespace {
 /// What the codegen pipeline has to do in a function.
 enum class CodegenWork {
@@ -98,23 +80,63 @@ enum class CodegenWork {
 };
 } // namespace
 
+/// The key under which memoryAccessRepeats files \p I: the pointer of a
+/// simple load or store, the callee and arguments of a call that only reads
+/// memory; none for other instructions.
+static std::optional<unsigned> memoryAccessKey(const Instruction &I) {
+  hash_code H;
+  if (const auto *L = dyn_cast<LoadInst>(&I)) {
+    if (!L->isSimple())
+      return std::nullopt;
+    H = hash_value(L->getPointerOperand());
+  } else if (const auto *S = dyn_cast<StoreInst>(&I)) {
+    if (!S->isSimple())
+      return std::nullopt;
+    H = hash_value(S->getPointerOperand());
+  } else if (const auto *Call = dyn_cast<CallBase>(&I)) {
+    // A call that reads memory without writing it: EarlyCSE merges two
+    // with the same callee and arguments.
+    if (!Call->onlyReadsMemory() || Call->doesNotAccessMemory())
+      return std::nullopt;
+    H = hash_value(Call->getCalledOperand());
+    for (const Use &Arg : Call->args())
+      H = hash_combine(H, Arg.get());
+  } else {
+    return std::nullopt;
+  }
+  return static_cast<unsigned>(H);
+}
+
 /// What the codegen pipeline has to do in \p F, in one pass over it: an
 /// instruction without side effects that computes what an instruction
 /// dominating it computes (or that it dominates: blocks are not laid out
 /// in dominance order) or a branch condition used elsewhere (EarlyCSE
-/// replaces it on each side) are work for EarlyCSE, a load of a pointer
-/// such a load reads is work for its MemorySSA; an address whose index adds
-/// a constant to a value is work for SeparateConstOffsetFromGEP. Where it
-/// has nothing to do, \p F is analysed as it is, and the copy is not made
-/// for it. Repeats where neither dominates the other (the two sides of a
-/// branch) are left alone by EarlyCSE.
+/// replaces it on each side) are work for EarlyCSE; two memory accesses
+/// that memoryAccessRepeats finds mergeable (a load again, a load of what
+/// a store wrote, a repeated read-only call) are work for its MemorySSA; an
+/// address whose index adds a constant to a value is work for
+/// SeparateConstOffsetFromGEP. Where it has nothing to do, \p F is analysed
+/// as it is, and the copy is not made for it. Repeats where neither
+/// dominates the other (the two sides of a branch) are left alone by
+/// EarlyCSE.
 static CodegenWork codegenWork(Function &F, FunctionAnalysisManager &FAM) {
   // A repeated hash (or a collision, which only costs an EarlyCSE run)
-  // where one instruction dominates the other is work for EarlyCSE.
+  // where one instruction dominates the other is work for EarlyCSE. The
+  // dominator tree is built at the first repeat.
   DenseMap<unsigned, SmallVector<const Instruction *, 2>> Seen;
   const DominatorTree *DT = nullptr;
   auto GetDT = [&]() -> const DominatorTree & {
-    return FAM.getResult<DominatorTreeAnalysis>(F);
+    if (!DT)
+      DT = &FAM.getResult<DominatorTreeAnalysis>(F);
+    return *DT;
+  };
+  auto RepeatsDominated = [&](unsigned Hash, const Instruction &I) {
+    SmallVector<const Instruction *, 2> &Same = Seen[Hash];
+    bool Repeat = llvm::any_of(Same, [&](const Instruction *Prev) {
+      return GetDT().dominates(Prev, &I) || GetDT().dominates(&I, Prev);
+    });
+    Same.push_back(&I);
+    return Repeat;
   };
   auto AddsConstant = [](const Value *V) {
     if (auto *Cast = dyn_cast<CastInst>(V))
@@ -128,23 +150,30 @@ static CodegenWork codegenWork(Function &F, FunctionAnalysisManager &FAM) {
             BO->getOpcode() == Instruction::Or) &&
            isa<ConstantInt>(BO->getOperand(1));
   };
-  bool Split = false, Merge = false;
+  // Memory accesses filed by memoryAccessKey: only where one repeats is
+  // memoryAccessRepeats asked whether MemorySSA could merge them.
+  DenseSet<unsigned> Accesses;
+  bool Split = false, Merge = false, AccessRepeats = false;
   for (const Instruction &I : instructions(F)) {
     if (auto *GEP = dyn_cast<GetElementPtrInst>(&I))
       Split = Split || llvm::any_of(GEP->indices(), [&](const Use &Idx) {
                 return AddsConstant(Idx.get());
               });
     Merge = Merge || branchConditionUsedElsewhere(I);
+    if (std::optional<unsigned> Key = memoryAccessKey(I))
+      AccessRepeats = !Accesses.insert(*Key).second || AccessRepeats;
     bool Load = isa<LoadInst>(I) && cast<LoadInst>(I).isSimple();
     if (!Load && (I.mayReadOrWriteMemory() || I.mayHaveSideEffects() ||
                   isa<PHINode>(I) || I.isTerminator()))
       continue;
-    if (repeatsDominated(Seen, valueHash(I), I, DT, GetDT)) {
+    if (RepeatsDominated(valueHash(I), I)) {
       if (Load)
         return CodegenWork::MergeLoads;
       Merge = true;
     }
   }
+  if (AccessRepeats && memoryAccessRepeats(F, GetDT()))
+    return CodegenWork::MergeLoads;
   if (Merge)
     return CodegenWork::Merge;
   return Split ? CodegenWork::SplitOffsets : CodegenWork::None;
@@ -198,27 +227,10 @@ static bool mayMerge(const Instruction &First, const Instruction &Then) {
 bool memoryAccessRepeats(const Function &F, const DominatorTree &DT) {
   DenseMap<unsigned, SmallVector<const Instruction *, 2>> Seen;
   for (const Instruction &I : instructions(F)) {
-    hash_code H;
-    if (const auto *L = dyn_cast<LoadInst>(&I)) {
-      if (!L->isSimple())
-        continue;
-      H = hash_value(L->getPointerOperand());
-    } else if (const auto *S = dyn_cast<StoreInst>(&I)) {
-      if (!S->isSimple())
-        continue;
-      H = hash_value(S->getPointerOperand());
-    } else if (const auto *Call = dyn_cast<CallBase>(&I)) {
-      // A call that reads memory without writing it: EarlyCSE merges two
-      // with the same callee and arguments.
-      if (!Call->onlyReadsMemory() || Call->doesNotAccessMemory())
-        continue;
-      H = hash_value(Call->getCalledOperand());
-      for (const Use &Arg : Call->args())
-        H = hash_combine(H, Arg.get());
-    } else {
+    std::optional<unsigned> Key = memoryAccessKey(I);
+    if (!Key)
       continue;
-    }
-    SmallVector<const Instruction *, 2> &Same = Seen[static_cast<unsigned>(H)];
+    SmallVector<const Instruction *, 2> &Same = Seen[*Key];
     // Instructions come in block order, not dominance order: either may
     // dominate the other.
     if (llvm::any_of(Same, [&](const Instruction *Prev) {

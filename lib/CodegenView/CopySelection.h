@@ -1,10 +1,10 @@
-//===- CopySelection.h - Which functions the codegen view copies -*- C++
-//-*-===//
+//===- CopySelection.h - The codegen view's memory-repeat check -*- C++ -*-===//
 //
-// Internal to lib/CodegenView: the check CanonicalClone runs on a copied
-// function after EarlyCSE without MemorySSA, to know whether the MemorySSA
-// run has anything left to do. functionsAnalysedThroughCopy, the selection
-// itself, is declared in include/KernelTime/CodegenView.h.
+// Internal to lib/CodegenView: whether EarlyCSE with MemorySSA has a memory
+// access to merge in a function. The selection of functions to copy asks it
+// where an access repeats, and CanonicalClone asks it again after EarlyCSE
+// without MemorySSA. functionsAnalysedThroughCopy, the selection itself, is
+// declared in include/KernelTime/CodegenView.h.
 //
 //===----------------------------------------------------------------------===//
 #ifndef KERNELTIME_LIB_CODEGENVIEW_COPYSELECTION_H

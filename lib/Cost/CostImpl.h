@@ -18,6 +18,8 @@
 #include <map>
 #include <optional>
 #include <tuple>
+#include <utility>
+#include <vector>
 
 namespace llvm {
 class BinaryOperator;
@@ -62,6 +64,11 @@ private:
 /// class's lat and del as exact rationals, CostContext::compute's results by
 /// (class, count, chain) without What, and costAccess's by its arguments.
 struct ComputeCache {
+  /// Class \p C's lat and del on \p T as rationals, computed at the first
+  /// question.
+  const std::pair<Rational, Rational> &classFigures(const GpuTarget &T,
+                                                    InstrClass C);
+
   /// By InstrClass; empty until the class is first priced.
   std::vector<std::optional<std::pair<Rational, Rational>>> ClassFigures;
   llvm::DenseMap<std::tuple<unsigned, unsigned, unsigned>, CostInfo> Costs;

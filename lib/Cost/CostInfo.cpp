@@ -16,26 +16,33 @@ using namespace llvm;
 namespace ktime {
 namespace detail {
 
+/// Class \p C's lat and del on \p T as rationals.
+static std::pair<Rational, Rational> figuresOf(const GpuTarget &T,
+                                               InstrClass C) {
+  const InstrCost &Cost = T.cost(C);
+  return {Rational::fromDouble(Cost.Lat), Rational::fromDouble(Cost.Del)};
+}
+
+const std::pair<Rational, Rational> &
+ComputeCache::classFigures(const GpuTarget &T, InstrClass C) {
+  size_t Index = static_cast<size_t>(C);
+  if (ClassFigures.size() <= Index)
+    ClassFigures.resize(Index + 1);
+  if (!ClassFigures[Index])
+    ClassFigures[Index] = figuresOf(T, C);
+  return *ClassFigures[Index];
+}
+
 CostBuilder &CostBuilder::add(InstrClass C, Rational N, Rational Chain) {
   if (N.isZero())
     return *this;
-  auto Figures = [&] {
-    const InstrCost &Cost = T.cost(C);
-    return std::make_pair(Rational::fromDouble(Cost.Lat),
-                          Rational::fromDouble(Cost.Del));
-  };
-  std::pair<Rational, Rational> Computed;
-  const std::pair<Rational, Rational> *Fig = &Computed;
+  std::optional<std::pair<Rational, Rational>> Uncached;
+  const std::pair<Rational, Rational> *Fig;
   if (Cache) {
-    auto &All = Cache->ClassFigures;
-    size_t Index = static_cast<size_t>(C);
-    if (All.size() <= Index)
-      All.resize(Index + 1);
-    if (!All[Index])
-      All[Index] = Figures();
-    Fig = &*All[Index];
+    Fig = &Cache->classFigures(T, C);
   } else {
-    Computed = Figures();
+    Uncached = figuresOf(T, C);
+    Fig = &*Uncached;
   }
   Lat += Expr::constant(Chain * Fig->first);
   Del += Expr::constant(N * Fig->second);

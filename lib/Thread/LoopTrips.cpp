@@ -362,10 +362,15 @@ void settleEarlierIterations(std::vector<LoopTrip> &Trips, const Loop &L) {
     StringRef Name = Iter;
     if (!Name.consume_front(IterPrefix))
       continue;
-    for (size_t I = 0; I + 1 < Trips.size(); ++I) {
+    // The latest earlier loop of that name that does not hold this one;
+    // loops are in source order, so the scan from the back ends at the
+    // loop just before this one in the usual case.
+    for (size_t I = Trips.size() - 1; I-- > 0;) {
       const LoopTrip &X = Trips[I];
-      if (X.Name == Name && !X.TheLoop->contains(&L))
+      if (X.Name == Name && !X.TheLoop->contains(&L)) {
         Subst[Iter] = X.Trip - Expr::constant(1);
+        break;
+      }
     }
   }
   if (Subst.empty())

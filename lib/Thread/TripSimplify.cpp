@@ -11,6 +11,8 @@
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 
+#include <memory>
+
 using namespace llvm;
 
 namespace ktime {
@@ -53,19 +55,18 @@ namespace {
 /// which each entry keeps alive so that its node is not reused.
 using RangeResults = DenseMap<const void *, std::pair<Expr, Expr>>;
 /// The open scope's results; null when no scope is open.
-thread_local RangeResults *OpenScope = nullptr;
+thread_local std::unique_ptr<RangeResults> OpenScope;
 } // namespace
 
 SymbolRangeCacheScope::SymbolRangeCacheScope() : Outermost(!OpenScope) {
   if (Outermost)
-    OpenScope = new RangeResults();
+    OpenScope = std::make_unique<RangeResults>();
 }
 
 SymbolRangeCacheScope::~SymbolRangeCacheScope() {
   if (!Outermost)
     return;
-  delete OpenScope;
-  OpenScope = nullptr;
+  OpenScope.reset();
 }
 
 static Expr simplifyUncached(const Expr &E);
