@@ -215,11 +215,16 @@ struct KernelInputs {
   /// warp (an expression meant to be evaluated at a warp's first lane):
   /// bytes requested from global memory, those in uncoalesced requests,
   /// those expected to hit L1 and L2, the bytes the requests move in
-  /// 32-byte sectors, and shared-memory bytes counted per wavefront
-  /// (bank conflicts replay).
+  /// 32-byte sectors (SectorBytes: what the L1 handles, so for a load
+  /// whose lanes all read one bank of its data array, the L1's bytes per
+  /// clock a lane when that is more), and shared-memory bytes counted per
+  /// wavefront (bank conflicts replay).
   Expr GlobalBytes;
   Expr UncoalescedBytes;
   Expr L1HitBytes;
+  /// The uncoalesced bytes among the L1 hits: their requests wait for the
+  /// L1, not for the uncoalesced latency (a row walk's next sectors).
+  Expr UncoalescedL1HitBytes;
   Expr L2HitBytes;
   Expr SectorBytes;
   Expr SectorBytesMissingL1;

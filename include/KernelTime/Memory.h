@@ -95,6 +95,15 @@ struct ReuseInfo {
   /// The grid footprint assumes that a value recomputed in a loop keeps the
   /// address inside its row of that loop (lib/Memory/Reuse.cpp).
   bool RowBoundAssumed = false;
+  /// A walk along a row: the group's members are all in one basic block of
+  /// the innermost loop around them, and every iteration moves their
+  /// addresses by the same constant, WalkStrideBytes (its magnitude), no
+  /// less than the bytes the members span. A thread's next iterations then
+  /// read the rest of the sectors its earlier ones fetched
+  /// (docs/memory.md, "Row walks"). WalkRequests: the members, each a
+  /// request per iteration.
+  std::optional<int64_t> WalkStrideBytes;
+  unsigned WalkRequests = 1;
 };
 
 /// One memory access of a kernel and how a warp performs it.
@@ -361,6 +370,14 @@ struct HitFractions {
 /// misses. Stores and atomics never hit L1. A pure function.
 HitFractions estimateHits(const AccessInfo &A, const GpuTarget &T,
                           const CacheContext &C);
+
+/// True if every active lane of \p A's request, in one row of the block,
+/// reads the same bank of the L1's data array: the lanes are a multiple of
+/// a 128-byte line apart (the 32 banks of 4 bytes span a line), with a
+/// parameter-dependent stride evaluated under \p Values (docs/memory.md,
+/// "Row walks"). Such a request takes a data-stage cycle per lane.
+bool lanesShareOneBank(const AccessInfo &A,
+                       const std::map<std::string, Expr> &Values);
 
 /// The fractions of a launch's spill traffic (ptxas's local loads and
 /// stores) that L1 and L2 serve (docs/memory.md, "Register spills"): each

@@ -25,6 +25,7 @@ enum TrafficKind : unsigned {
   TrafficSectorMissL2,
   TrafficShared,
   TrafficHotAtomics,
+  TrafficUncoalescedL1Hit,
   NumTraffic
 };
 

@@ -222,15 +222,12 @@ Expected<BlockSample> sampleBlock(const KernelInputs &In,
         if (!Barriers)
           return Barriers.takeError();
         WS.Barriers = *Barriers;
-        const Expr *Mem[] = {&In.GlobalBytes,
-                             &In.UncoalescedBytes,
-                             &In.L1HitBytes,
-                             &In.L2HitBytes,
-                             &In.SectorBytes,
-                             &In.SectorBytesMissingL1,
-                             &In.SectorBytesMissingL2,
-                             &In.SharedBytes,
-                             &In.HotAtomics};
+        const Expr *Mem[] = {
+            &In.GlobalBytes,          &In.UncoalescedBytes,
+            &In.L1HitBytes,           &In.L2HitBytes,
+            &In.SectorBytes,          &In.SectorBytesMissingL1,
+            &In.SectorBytesMissingL2, &In.SharedBytes,
+            &In.HotAtomics,           &In.UncoalescedL1HitBytes};
         for (unsigned K = 0; K != NumTraffic; ++K) {
           Expected<double> V = evaluateAt(*Mem[K], B);
           if (!V)

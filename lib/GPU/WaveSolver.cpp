@@ -114,11 +114,14 @@ WaveSolver::meanGlobalLatency(const Latencies &L,
   if (Global <= 0)
     return L.DRAM;
   double Uncoal = std::clamp(Tr[TrafficUncoalesced] / Global, 0.0, 1.0);
+  // Uncoalesced requests whose sectors are in L1 wait for the L1.
+  double UncoalHit =
+      std::clamp(Tr[TrafficUncoalescedL1Hit] / Global, 0.0, Uncoal);
   double L1 = std::clamp(Tr[TrafficL1Hit] / Global, 0.0, 1.0);
   double L2 = std::clamp(Tr[TrafficL2Hit] / Global, 0.0, 1.0 - L1);
   double Dram = 1.0 - L1 - L2;
   return (1.0 - Uncoal) * (L1 * L.L1 + L2 * L.L2 + Dram * L.DRAM) +
-         Uncoal * L.Uncoalesced;
+         (Uncoal - UncoalHit) * L.Uncoalesced + UncoalHit * L.L1;
 }
 
 WaveSolver::SMTime

@@ -44,7 +44,7 @@ void collectSymbols(const KernelInputs &In, std::set<std::string> &Symbols) {
        {&In.Time, &In.Delay, &In.Barriers, &In.GlobalBytes,
         &In.UncoalescedBytes, &In.L1HitBytes, &In.L2HitBytes, &In.SectorBytes,
         &In.SectorBytesMissingL1, &In.SectorBytesMissingL2, &In.SharedBytes,
-        &In.HotAtomics})
+        &In.HotAtomics, &In.UncoalescedL1HitBytes})
     E->collectSymbols(Symbols);
   for (const KernelInputs &Fragment : In.Fragments)
     collectSymbols(Fragment, Symbols);
@@ -71,6 +71,23 @@ Rational hotShare(const AccessInfo &A, const AtomicSite &S,
   if (llvm::find(Assumptions, Text) == Assumptions.end())
     Assumptions.push_back(std::move(Text));
   return Rational(0);
+}
+
+/// Bytes per thread the L1's data stage costs for load \p A beyond the
+/// sectors it moves, at the L1's bytes per clock: a request whose lanes all
+/// read one bank (lanesShareOneBank) takes a cycle per lane (docs/memory.md,
+/// "Row walks"). 0 for other requests, and for loads the L1 does not cache
+/// (their path through the L1 is not modelled).
+Rational dataStageExtraBytes(const AccessInfo &A, const GpuTarget &T,
+                             const std::map<std::string, Expr> &Subst) {
+  bool Cached = A.Space == MemSpace::Local || T.l1CachesGlobalLoad(A.ReadOnly);
+  if (!A.IsLoad || A.IsAtomic || !Cached || !lanesShareOneBank(A, Subst))
+    return Rational(0);
+  // ActiveLanes cycles over ActiveLanes threads.
+  Rational Stage = Rational::fromDouble(T.L1.BytesPerClkPerSM);
+  return Stage > A.TransferredBytesPerThread
+             ? Stage - A.TransferredBytesPerThread
+             : Rational(0);
 }
 
 std::array<unsigned, 3> blockDim(const LaunchShape &Shape) {
@@ -185,9 +202,10 @@ KernelInputs KernelInputBuilder::build(
   // unrolled kernel's thousands of accesses do not each grow the sums.
   struct PerReach {
     Rational Shared, Global, Uncoalesced, L1Hit, L2Hit, Sectors,
-        SectorsMissingL1, SectorsMissingL2, HotAtomics;
+        SectorsMissingL1, SectorsMissingL2, HotAtomics, UncoalescedL1Hit;
     PerReach &operator+=(const PerReach &O) {
       HotAtomics += O.HotAtomics;
+      UncoalescedL1Hit += O.UncoalescedL1Hit;
       Shared += O.Shared;
       Global += O.Global;
       Uncoalesced += O.Uncoalesced;
@@ -261,8 +279,11 @@ KernelInputs KernelInputBuilder::build(
       R.Global += Bytes;
       R.Uncoalesced += A.UncoalescedBytesPerThread;
       R.L1Hit += Bytes * Rational::fromDouble(H.L1);
+      R.UncoalescedL1Hit +=
+          A.UncoalescedBytesPerThread * Rational::fromDouble(H.L1);
       R.L2Hit += Bytes * Rational::fromDouble(H.L2);
       R.addSectors(A.TransferredBytesPerThread, H);
+      R.Sectors += dataStageExtraBytes(A, T, Subst);
       if (auto Site = Atomics.find(A.Inst); A.IsAtomic && Site != Atomics.end())
         R.HotAtomics += hotShare(A, Site->second, Subst, Assumptions);
       break;
@@ -322,7 +343,7 @@ KernelInputs KernelInputBuilder::build(
     Into.GlobalBytes = Into.UncoalescedBytes = Into.L1HitBytes =
         Into.L2HitBytes = Into.SectorBytes = Into.SectorBytesMissingL1 =
             Into.SectorBytesMissingL2 = Into.SharedBytes = Into.HotAtomics =
-                Zero;
+                Into.UncoalescedL1HitBytes = Zero;
     for (const auto &[Reach, R] : Sums) {
       Add(Into.SharedBytes, Reach, R.Shared);
       Add(Into.GlobalBytes, Reach, R.Global);
@@ -333,6 +354,7 @@ KernelInputs KernelInputBuilder::build(
       Add(Into.SectorBytesMissingL1, Reach, R.SectorsMissingL1);
       Add(Into.SectorBytesMissingL2, Reach, R.SectorsMissingL2);
       Add(Into.HotAtomics, Reach, R.HotAtomics);
+      Add(Into.UncoalescedL1HitBytes, Reach, R.UncoalescedL1Hit);
     }
   };
   AddTraffic(In, ByReach);

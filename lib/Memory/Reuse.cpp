@@ -132,6 +132,39 @@ rowBoundedBox(const Expr &Offset, std::vector<BoxVar> GridBox,
   return GridBox;
 }
 
+/// The magnitude of the constant step by which every iteration of the
+/// innermost loop around \p Group's members moves their addresses
+/// (ReuseInfo::WalkStrideBytes), where the members are all in one basic
+/// block of that loop, nothing the address adds is recomputed in a loop
+/// (\p Affine), and the step is no less than the bytes the members span
+/// (\p Shifts and \p Bytes: overlapping steps are the footprint's reuse).
+std::optional<int64_t> walkStride(const AccessGroup &Group,
+                                  ArrayRef<AccessInfo> Accesses,
+                                  const Expr &Rest, ArrayRef<int64_t> Shifts,
+                                  unsigned Bytes, bool Affine,
+                                  const ReuseInputs &In) {
+  if (!Affine || Group.Members.empty())
+    return std::nullopt;
+  const BasicBlock *BB = Accesses[Group.Members.front()].Inst->getParent();
+  if (llvm::any_of(Group.Members, [&](unsigned Idx) {
+        return Accesses[Idx].Inst->getParent() != BB;
+      }))
+    return std::nullopt;
+  const Loop *L = In.LI.getLoopFor(BB);
+  if (!L)
+    return std::nullopt;
+  std::optional<Rational> Step =
+      linearCoefficient(Rest, In.Builder.iterSymbol(L));
+  std::optional<int64_t> Magnitude =
+      Step ? Step->abs().getInt64() : std::nullopt;
+  if (!Magnitude)
+    return std::nullopt;
+  auto [Lo, Hi] = std::minmax_element(Shifts.begin(), Shifts.end());
+  if (*Magnitude < *Hi - *Lo + static_cast<int64_t>(Bytes))
+    return std::nullopt;
+  return Magnitude;
+}
+
 } // namespace
 
 std::optional<Rational> linearCoefficient(const Expr &E,
@@ -290,6 +323,10 @@ std::vector<AccessGroup> buildGroups(MutableArrayRef<AccessInfo> Accesses,
         }
       }
     }
+    if (std::optional<int64_t> Walk =
+            walkStride(Group, Accesses, Rest, Shifts[G], Bytes, Footprint, In))
+      R.WalkStrideBytes = Walk;
+    R.WalkRequests = Group.Members.size();
     R.UniqueBytesPerBlock = Unique ? *Unique : Requested;
     R.GridFootprintBytes = Grid ? *Grid : Requested * Blocks;
     R.FootprintExact = Unique && Grid && ExactBlock && ExactGrid;

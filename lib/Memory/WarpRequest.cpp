@@ -6,7 +6,8 @@
 // lowest address (the coalescing factor is their ratio, at least 1: a
 // broadcast touches fewer); shared-memory bank conflicts per phase
 // (a phase covers banks x bank width bytes: 32 lanes of 4 bytes, 16 of 8,
-// 8 of 16); distinct constant addresses. docs/memory.md has the formulas.
+// 8 of 16); distinct constant addresses; whether a request's lanes all
+// read one bank of the L1's data array. docs/memory.md has the formulas.
 //
 //===----------------------------------------------------------------------===//
 #include "MemoryImpl.h"
@@ -160,4 +161,15 @@ void countConstant(ArrayRef<int64_t> Addr, AccessInfo &A) {
 }
 
 } // namespace memory
+
+bool lanesShareOneBank(const AccessInfo &A,
+                       const std::map<std::string, Expr> &Values) {
+  if (A.RowStrideBytes || A.ActiveLanes < 2)
+    return false;
+  std::optional<int64_t> Stride = A.LaneStrideBytes;
+  if (!Stride && A.SymbolicStrideBytes)
+    Stride = A.SymbolicStrideBytes->substitute(Values).getInt64();
+  return Stride && *Stride != 0 && *Stride % memory::LineBytes == 0;
+}
+
 } // namespace ktime

@@ -1,0 +1,162 @@
+; Row walks (docs/memory.md, "Row walks"): a thread reads its own row,
+; a[64 r + k] for k in [0, 64), r = ctaid.x ntid.x + tid.x. Each load puts
+; its lanes 256 B apart, a sector each (32 sectors a request, 32 B a
+; thread), and no byte is read twice (reuse 0); but a lane's next loads read
+; the sector its first one fetched. @walk_step32 reads a[64 r + 8 k], k in
+; [0, 8): every request needs a new sector.
+;
+; Expected values derived by hand from Inputs/toy-gpu.yaml (2 SMs at
+; 1000 MHz; L1 196608 B of which the default carve-out, the whole 167936 B
+; of shared_per_sm_bytes, leaves 28672 B; lat_L1 30, lat_L2 200,
+; uncoalesced latency 528; L2 1 MiB, warm).
+;
+; @walk, grid 2 x block 64: step s = 4 B, m = 1 member, so a new sector every
+; 32 / 4 = 8 requests: L1 = 1 - 4 / 32 = 7/8. Window: min(32 resident blocks,
+; 2 blocks / 2 SMs) = 1 block x 64 threads x 128 B = 8192 B <= 28672 B.
+; - bytes per thread: 64 loads x 4 + a 4-byte store = 260; 128 threads:
+;   global 33280.
+; - L2 (sector bytes missing L1): loads 128 x 64 x 32 B x 1/8 = 32768, the
+;   store's 4 sectors a warp (4 B a thread) 512: 33280 (without the walk
+;   every load sector, 262144 + 512 = 262656).
+; - lat.global: uncoalpct = 256/260, uncoalhitpct = 256 x 7/8 / 260 =
+;   224/260, l1pct = 224/260, l2pct = (32 + 4)/260 (the loads' misses and the
+;   store hit the warm L2):
+;     (4/260) (224/260 x 30 + 36/260 x 200) + (32/260) 528 + (224/260) 30
+;     = 0.82367 + 64.985 + 25.846 = 91.654
+;   The thread's time is 64 lat.global + 784 = 6649.9 cycles (523.0 and
+;   34253.0 without the walk).
+;
+; @walk, grid 2 x block 1024: the window is 1024 x 128 = 131072 B, of which
+; the L1 holds 28672: L1 = 7/8 x 28672 / 131072 = 49/256. L2: loads 2048 x
+; 64 x 32 x 207/256 = 3391488, the store 2048 x 4 = 8192: 3399680 (the print
+; rounds the hit fraction through a double: 3399681).
+;
+; The L1 data stage: @walk's lanes are 256 B apart, a multiple of 128, so
+; every lane reads bank 0 of the L1's data array: 32 cycles a request, at
+; the L1's 64 B a clock the cost of 64 B a thread where its sectors are
+; 32 B. Grid 2 x block 1024 is L1-bound: 1024 threads x (64 loads x 64 B +
+; the store's 4 B) = 4198400 B / 64 = 65600 cycles. @walk_odd (rows of 65
+; floats, lanes 260 B apart: other banks) pays its sectors only: 1024 x (64
+; x 32 + 4) = 2101248 B / 64 = 32832 cycles.
+;
+; @walk_step32: s = 32 B, min(1, 32 / 32) = 1: no hits; L2 = 128 x 8 x 32 +
+; 512 = 33280 B of 4608 requested, lat.global (4/36) 200 + (32/36) 528 =
+; 491.6.
+;
+; RUN: %opt_ktime -passes='print<kernel-time>' -disable-output \
+; RUN:   -ktime-gpu=%S/Inputs/toy-gpu.yaml \
+; RUN:   -ktime-launch='walk:grid=2,block=64,regs=32' \
+; RUN:   -ktime-launch='walk:grid=2,block=1024,regs=32' \
+; RUN:   -ktime-launch='walk_odd:grid=2,block=1024,regs=32' \
+; RUN:   -ktime-launch='walk_step32:grid=2,block=64,regs=32' %s | FileCheck %s
+;
+; CHECK-LABEL: kernel walk
+; CHECK: time = max(912, 64 * lat.global + 784)
+; CHECK: launch 'walk:grid=2,block=64,regs=32'
+; CHECK: longest warp 6649.9, {{.*}} lat.global 91.7)
+; CHECK: bytes: global 33280.0, L2 33280.0, DRAM 0.0
+; CHECK: launch 'walk:grid=2,block=1024,regs=32'
+; CHECK: 1 on the busiest SM: 65600.0 cycles {{.*}} bound L1
+; CHECK: bytes: global 532480.0, L2 339968{{[01]}}.0, DRAM 0.0
+; CHECK-LABEL: kernel walk_step32
+; CHECK: launch 'walk_step32:grid=2,block=64,regs=32'
+; CHECK: lat.global 491.6)
+; CHECK: bytes: global 4608.0, L2 33280.0, DRAM 0.0
+; CHECK-LABEL: kernel walk_odd
+; CHECK: launch 'walk_odd:grid=2,block=1024,regs=32'
+; CHECK: 1 on the busiest SM: 32832.0 cycles {{.*}} bound L1
+
+target datalayout = "e-p:64:64:64-p3:32:32:32-i1:8:8-i8:8:8-i16:16:16-i32:32:32-i64:64:64-i128:128:128-f32:32:32-f64:64:64-v16:16:16-v32:32:32-v64:64:64-v128:128:128-n16:32:64"
+target triple = "nvptx64-nvidia-cuda"
+
+define ptx_kernel void @walk(ptr addrspace(1) noalias %out, ptr addrspace(1) noalias %a) {
+entry:
+  %tx = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %bx = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
+  %nx = call i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
+  %b = mul i32 %bx, %nx
+  %r = add i32 %b, %tx
+  %row = mul i32 %r, 64
+  br label %loop
+
+loop:
+  %k = phi i32 [ 0, %entry ], [ %k.next, %loop ]
+  %s = phi float [ 0.0, %entry ], [ %s.next, %loop ]
+  %i = add i32 %row, %k
+  %i64 = zext i32 %i to i64
+  %p = getelementptr inbounds float, ptr addrspace(1) %a, i64 %i64
+  %x = load float, ptr addrspace(1) %p, align 4
+  %s.next = fadd float %s, %x
+  %k.next = add nuw nsw i32 %k, 1
+  %done = icmp eq i32 %k.next, 64
+  br i1 %done, label %exit, label %loop
+
+exit:
+  %r64 = zext i32 %r to i64
+  %q = getelementptr inbounds float, ptr addrspace(1) %out, i64 %r64
+  store float %s.next, ptr addrspace(1) %q, align 4
+  ret void
+}
+
+define ptx_kernel void @walk_step32(ptr addrspace(1) noalias %out, ptr addrspace(1) noalias %a) {
+entry:
+  %tx = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %bx = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
+  %nx = call i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
+  %b = mul i32 %bx, %nx
+  %r = add i32 %b, %tx
+  %row = mul i32 %r, 64
+  br label %loop
+
+loop:
+  %k = phi i32 [ 0, %entry ], [ %k.next, %loop ]
+  %s = phi float [ 0.0, %entry ], [ %s.next, %loop ]
+  %k8 = shl nuw nsw i32 %k, 3
+  %i = add i32 %row, %k8
+  %i64 = zext i32 %i to i64
+  %p = getelementptr inbounds float, ptr addrspace(1) %a, i64 %i64
+  %x = load float, ptr addrspace(1) %p, align 4
+  %s.next = fadd float %s, %x
+  %k.next = add nuw nsw i32 %k, 1
+  %done = icmp eq i32 %k.next, 8
+  br i1 %done, label %exit, label %loop
+
+exit:
+  %r64 = zext i32 %r to i64
+  %q = getelementptr inbounds float, ptr addrspace(1) %out, i64 %r64
+  store float %s.next, ptr addrspace(1) %q, align 4
+  ret void
+}
+
+define ptx_kernel void @walk_odd(ptr addrspace(1) noalias %out, ptr addrspace(1) noalias %a) {
+entry:
+  %tx = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %bx = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
+  %nx = call i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
+  %b = mul i32 %bx, %nx
+  %r = add i32 %b, %tx
+  %row = mul i32 %r, 65
+  br label %loop
+
+loop:
+  %k = phi i32 [ 0, %entry ], [ %k.next, %loop ]
+  %s = phi float [ 0.0, %entry ], [ %s.next, %loop ]
+  %i = add i32 %row, %k
+  %i64 = zext i32 %i to i64
+  %p = getelementptr inbounds float, ptr addrspace(1) %a, i64 %i64
+  %x = load float, ptr addrspace(1) %p, align 4
+  %s.next = fadd float %s, %x
+  %k.next = add nuw nsw i32 %k, 1
+  %done = icmp eq i32 %k.next, 64
+  br i1 %done, label %exit, label %loop
+
+exit:
+  %r64 = zext i32 %r to i64
+  %q = getelementptr inbounds float, ptr addrspace(1) %out, i64 %r64
+  store float %s.next, ptr addrspace(1) %q, align 4
+  ret void
+}
+
+declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+declare i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
+declare i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
