@@ -222,9 +222,6 @@ struct KernelInputs {
   Expr GlobalBytes;
   Expr UncoalescedBytes;
   Expr L1HitBytes;
-  /// The uncoalesced bytes among the L1 hits: their requests wait for the
-  /// L1, not for the uncoalesced latency (a row walk's next sectors).
-  Expr UncoalescedL1HitBytes;
   Expr L2HitBytes;
   Expr SectorBytes;
   Expr SectorBytesMissingL1;
@@ -234,6 +231,10 @@ struct KernelInputs {
   /// address: each atomic's executions over the distinct addresses its
   /// updates spread over (docs/kernel-time.md, "Atomics on one address").
   Expr HotAtomics;
+  /// The uncoalesced bytes of requests that find all their sectors in L1
+  /// (a row walk's next requests): they wait for the L1, not for the
+  /// uncoalesced latency.
+  Expr UncoalescedL1HitBytes;
   /// The kernel cut at its top-level barriers (BarrierFragments), each
   /// with its own time, issue and traffic; empty when it is not cut.
   std::vector<KernelInputs> Fragments;

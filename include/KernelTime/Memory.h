@@ -96,14 +96,15 @@ struct ReuseInfo {
   /// address inside its row of that loop (lib/Memory/Reuse.cpp).
   bool RowBoundAssumed = false;
   /// A walk along a row: the group's members are all in one basic block of
-  /// the innermost loop around them, and every iteration moves their
+  /// the innermost loop around them, which runs in every iteration (it
+  /// dominates the loop's latches), and every iteration moves their
   /// addresses by the same constant, WalkStrideBytes (its magnitude), no
   /// less than the bytes the members span. A thread's next iterations then
-  /// read the rest of the sectors its earlier ones fetched
-  /// (docs/memory.md, "Row walks"). WalkRequests: the members, each a
-  /// request per iteration.
+  /// read the rest of the sectors its earlier ones fetched (docs/memory.md,
+  /// "Row walks"); each member is a request per iteration (GroupSize).
+  /// WalkTrip: that loop's trip count, where it has one.
   std::optional<int64_t> WalkStrideBytes;
-  unsigned WalkRequests = 1;
+  std::optional<Expr> WalkTrip;
 };
 
 /// One memory access of a kernel and how a warp performs it.
@@ -359,6 +360,10 @@ std::optional<double> evaluateAtLaunch(const std::optional<Expr> &E,
 /// DRAM), and how they were found.
 struct HitFractions {
   double L1 = 0, L2 = 0;
+  /// The share of the requests that find every sector they need in L1 (a
+  /// row walk's): what shortens an uncoalesced request's wait. A part of
+  /// L1, which is a share of bytes.
+  double WholeRequestL1 = 0;
   std::string Why;
 };
 

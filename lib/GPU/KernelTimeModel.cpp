@@ -20,6 +20,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 
 using namespace llvm;
 
@@ -228,6 +229,8 @@ Expected<BlockSample> sampleBlock(const KernelInputs &In,
             &In.SectorBytes,          &In.SectorBytesMissingL1,
             &In.SectorBytesMissingL2, &In.SharedBytes,
             &In.HotAtomics,           &In.UncoalescedL1HitBytes};
+        static_assert(std::size(Mem) == NumTraffic,
+                      "one expression per TrafficKind, in its order");
         for (unsigned K = 0; K != NumTraffic; ++K) {
           Expected<double> V = evaluateAt(*Mem[K], B);
           if (!V)

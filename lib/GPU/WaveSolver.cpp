@@ -114,7 +114,8 @@ WaveSolver::meanGlobalLatency(const Latencies &L,
   if (Global <= 0)
     return L.DRAM;
   double Uncoal = std::clamp(Tr[TrafficUncoalesced] / Global, 0.0, 1.0);
-  // Uncoalesced requests whose sectors are in L1 wait for the L1.
+  // Uncoalesced requests whose sectors are all in L1 wait for the L1. The
+  // shares in the coalesced requests' mix are the paper's, of all bytes.
   double UncoalHit =
       std::clamp(Tr[TrafficUncoalescedL1Hit] / Global, 0.0, Uncoal);
   double L1 = std::clamp(Tr[TrafficL1Hit] / Global, 0.0, 1.0);

@@ -5,7 +5,9 @@
 // loops around it, inner counts taken at the outer loops' mean iteration as
 // the Thread stage does) times the fraction of the warp's lanes that reach
 // it (the active fractions of the branches whose edges lead to it), times
-// the access's bytes; L1 and L2 hits from estimateHits (or -ktime-hits).
+// the access's bytes; L1 and L2 hits from estimateHits (or -ktime-hits);
+// at the L1, the sectors a request moves, or a cycle per lane for a load
+// whose lanes all read one bank of the L1's data array.
 //
 //===----------------------------------------------------------------------===//
 #include "KernelInputs.h"
@@ -268,6 +270,8 @@ KernelInputs KernelInputBuilder::build(
       if (Hits && A.IsLoad && !A.IsAtomic) {
         H.L1 = Hits->L1;
         H.L2 = Hits->L2;
+        // Shares of bytes: nothing says which requests hit whole.
+        H.WholeRequestL1 = 0;
         if (!NotedHits)
           Assumptions.push_back("cache hit fractions of the loads from "
                                 "-ktime-hits: L1 " +
@@ -280,7 +284,7 @@ KernelInputs KernelInputBuilder::build(
       R.Uncoalesced += A.UncoalescedBytesPerThread;
       R.L1Hit += Bytes * Rational::fromDouble(H.L1);
       R.UncoalescedL1Hit +=
-          A.UncoalescedBytesPerThread * Rational::fromDouble(H.L1);
+          A.UncoalescedBytesPerThread * Rational::fromDouble(H.WholeRequestL1);
       R.L2Hit += Bytes * Rational::fromDouble(H.L2);
       R.addSectors(A.TransferredBytesPerThread, H);
       R.Sectors += dataStageExtraBytes(A, T, Subst);

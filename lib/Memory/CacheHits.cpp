@@ -11,8 +11,10 @@
 //        requests move)
 //   L2 = (1 - L1) x h2
 // A row walk (ReuseInfo::WalkStrideBytes) whose request puts each lane in
-// a sector of its own: L1 = 1 - min(1, step / (32 x members)), scaled by
-// the share of a line per resident thread the L1 holds, where that is more.
+// a sector of its own: L1 = 1 - max(min(1, step / (32 x members)),
+// 1 / (trip x members)), scaled by the share of a line per resident thread
+// the L1 holds, where that is more than the reuse; those hits are whole
+// requests (HitFractions::WholeRequestL1).
 // Global loads on a GPU whose L1 does not cache them (memory.l1.global_loads
 // none, or read_only for a load that is not ld.global.nc): L1 = 0.
 // Stores and atomics: L1 = 0 (L1 is write-through; atomics run in L2);
@@ -89,37 +91,40 @@ Bindings middleThreadBindings(const Bindings &Launch) {
 }
 
 /// The L1 hits of a row walk (ReuseInfo::WalkStrideBytes) whose request
-/// puts each lane in a sector of its own: a lane's requests fetch a new
-/// sector once per 32 B of walk, step / requests per iteration bytes a
-/// request, and the others read the sector already fetched, if the L1
-/// holds a line for each lane of the resident blocks (else the share it
-/// holds). None for other accesses; what it found goes to \p OS.
+/// puts each lane in a sector of its own: a lane's requests, GroupSize an
+/// iteration, fetch a new sector once per 32 B of walk and at least once
+/// per loop entry (WalkTrip iterations); the others read the sector already
+/// fetched, if the L1 holds a line for each lane of the resident blocks
+/// (else the share it holds). None for other accesses; what it found goes
+/// to \p OS.
 static std::optional<double>
 rowWalkHits(const AccessInfo &A, const GpuTarget &T, const CacheContext &C,
             std::optional<double> Blocks, raw_ostream &OS) {
   const ReuseInfo &R = A.Reuse;
   if (!R.WalkStrideBytes || !A.isUncoalesced() || A.Sectors < A.ActiveLanes)
     return std::nullopt;
-  double Misses =
-      std::min(1.0, static_cast<double>(*R.WalkStrideBytes) /
-                        (memory::SectorBytes * std::max(1u, R.WalkRequests)));
+  double Requests = std::max(1u, R.GroupSize);
+  double Misses = std::min(1.0, static_cast<double>(*R.WalkStrideBytes) /
+                                    (memory::SectorBytes * Requests));
   bool AtMiddle = false;
+  if (std::optional<double> Trip = evaluateAtLaunch(R.WalkTrip, C, AtMiddle);
+      Trip && *Trip >= 1)
+    Misses = std::max(Misses, 1 / (*Trip * Requests));
   std::optional<double> Threads = evaluateAtLaunch(
       Expr::symbol("ntid.x") * Expr::symbol("ntid.y") * Expr::symbol("ntid.z"),
       C, AtMiddle);
-  double Resident = std::max(1u, C.ResidentBlocksPerSM);
-  if (Blocks && T.SmCount > 0)
-    Resident = std::min(Resident, std::ceil(*Blocks / T.SmCount));
-  double Window = Threads ? Resident * *Threads * memory::LineBytes : 0;
   double L1Bytes = static_cast<double>(C.L1BytesAvailable);
   if (!Threads || L1Bytes <= 0)
     return std::nullopt;
+  double Resident = std::max(1u, C.ResidentBlocksPerSM);
+  if (Blocks && T.SmCount > 0)
+    Resident = std::min(Resident, std::ceil(*Blocks / T.SmCount));
+  double Window = Resident * *Threads * memory::LineBytes;
   double Hits = (1 - Misses) * std::min(1.0, L1Bytes / Window);
-  OS << "row walk: " << *R.WalkStrideBytes << " B a step over "
-     << R.WalkRequests << " request(s), a new sector every "
-     << format("%.3g", 1 / Misses) << " requests of a lane; a line per lane "
-     << bytes(Window) << " against " << bytes(L1Bytes) << ": L1 "
-     << percent(Hits) << "; ";
+  OS << "row walk: " << *R.WalkStrideBytes << " B a step over " << R.GroupSize
+     << " request(s), a new sector every " << format("%.3g", 1 / Misses)
+     << " requests of a lane; a line per lane " << bytes(Window) << " against "
+     << bytes(L1Bytes) << ": L1 " << percent(Hits) << "; ";
   return Hits;
 }
 
@@ -208,7 +213,7 @@ HitFractions estimateHits(const AccessInfo &A, const GpuTarget &T,
     }
     if (std::optional<double> Walk = rowWalkHits(A, T, C, Blocks, OS);
         Walk && *Walk > H.L1)
-      H.L1 = *Walk;
+      H.L1 = H.WholeRequestL1 = *Walk;
   } else {
     OS << (A.IsAtomic ? "atomics run in L2" : "stores write through L1")
        << "; ";

@@ -209,8 +209,9 @@ MemoryAnalysis::MemoryAnalysis(Function &F, FunctionAnalysisManager &FAM,
     }
   }
   if (Detail == MemoryDetail::Full)
-    Groups = buildGroups(Accesses, Facts,
-                         ReuseInputs{I->Builder, I->LI, I->Trips, Sizes});
+    Groups =
+        buildGroups(Accesses, Facts,
+                    ReuseInputs{I->Builder, I->LI, I->DT, I->Trips, Sizes});
 }
 
 const AccessInfo *MemoryAnalysis::lookup(const Instruction &Inst) const {

@@ -358,6 +358,7 @@ struct AccessAddress {
 struct ReuseInputs {
   ExprBuilder &Builder;
   llvm::LoopInfo &LI;
+  const llvm::DominatorTree &DT;
   llvm::ArrayRef<LoopTrip> Trips;
   /// Known ntid.* and parameter values.
   const std::map<std::string, Expr> &Sizes;

@@ -18,10 +18,14 @@
 // [0, S): the grid's footprint is then that of the offset with v a box
 // variable over that range, an upper bound and an Assumption (the rows
 // programmers write are padded for such shifts; the data decides).
+// A group in one block that runs every iteration of its innermost loop,
+// whose addresses move by a constant step there, is a row walk
+// (ReuseInfo::WalkStrideBytes; its hits are CacheHits.cpp's).
 //
 //===----------------------------------------------------------------------===//
 #include "MemoryImpl.h"
 #include "llvm/Analysis/LoopInfo.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/Instructions.h"
 
 #include <map>
@@ -135,14 +139,16 @@ rowBoundedBox(const Expr &Offset, std::vector<BoxVar> GridBox,
 /// The magnitude of the constant step by which every iteration of the
 /// innermost loop around \p Group's members moves their addresses
 /// (ReuseInfo::WalkStrideBytes), where the members are all in one basic
-/// block of that loop, nothing the address adds is recomputed in a loop
-/// (\p Affine), and the step is no less than the bytes the members span
-/// (\p Shifts and \p Bytes: overlapping steps are the footprint's reuse).
+/// block of that loop that runs in every iteration (it dominates the
+/// latches), nothing the address adds is recomputed in a loop (\p Affine),
+/// and the step is no less than the bytes the members span (\p Shifts and
+/// \p Bytes: overlapping steps are the footprint's reuse). \p Walk gets
+/// the loop.
 std::optional<int64_t> walkStride(const AccessGroup &Group,
                                   ArrayRef<AccessInfo> Accesses,
                                   const Expr &Rest, ArrayRef<int64_t> Shifts,
                                   unsigned Bytes, bool Affine,
-                                  const ReuseInputs &In) {
+                                  const ReuseInputs &In, const Loop *&Walk) {
   if (!Affine || Group.Members.empty())
     return std::nullopt;
   const BasicBlock *BB = Accesses[Group.Members.front()].Inst->getParent();
@@ -153,6 +159,12 @@ std::optional<int64_t> walkStride(const AccessGroup &Group,
   const Loop *L = In.LI.getLoopFor(BB);
   if (!L)
     return std::nullopt;
+  SmallVector<BasicBlock *, 2> Latches;
+  L->getLoopLatches(Latches);
+  if (Latches.empty() || llvm::any_of(Latches, [&](const BasicBlock *Latch) {
+        return !In.DT.dominates(BB, Latch);
+      }))
+    return std::nullopt;
   std::optional<Rational> Step =
       linearCoefficient(Rest, In.Builder.iterSymbol(L));
   std::optional<int64_t> Magnitude =
@@ -162,6 +174,7 @@ std::optional<int64_t> walkStride(const AccessGroup &Group,
   auto [Lo, Hi] = std::minmax_element(Shifts.begin(), Shifts.end());
   if (*Magnitude < *Hi - *Lo + static_cast<int64_t>(Bytes))
     return std::nullopt;
+  Walk = L;
   return Magnitude;
 }
 
@@ -323,10 +336,12 @@ std::vector<AccessGroup> buildGroups(MutableArrayRef<AccessInfo> Accesses,
         }
       }
     }
-    if (std::optional<int64_t> Walk =
-            walkStride(Group, Accesses, Rest, Shifts[G], Bytes, Footprint, In))
-      R.WalkStrideBytes = Walk;
-    R.WalkRequests = Group.Members.size();
+    const Loop *Walk = nullptr;
+    R.WalkStrideBytes = walkStride(Group, Accesses, Rest, Shifts[G], Bytes,
+                                   Footprint, In, Walk);
+    for (const LoopTrip &T : In.Trips)
+      if (Walk && T.TheLoop == Walk)
+        R.WalkTrip = T.Trip.substitute(In.Sizes);
     R.UniqueBytesPerBlock = Unique ? *Unique : Requested;
     R.GridFootprintBytes = Grid ? *Grid : Requested * Blocks;
     R.FootprintExact = Unique && Grid && ExactBlock && ExactGrid;

@@ -29,7 +29,7 @@
 ; @walk, grid 2 x block 1024: the window is 1024 x 128 = 131072 B, of which
 ; the L1 holds 28672: L1 = 7/8 x 28672 / 131072 = 49/256. L2: loads 2048 x
 ; 64 x 32 x 207/256 = 3391488, the store 2048 x 4 = 8192: 3399680 (the print
-; rounds the hit fraction through a double: 3399681).
+; shows 3399681: the hit fraction goes into a rational rounded to 1e-6).
 ;
 ; The L1 data stage: @walk's lanes are 256 B apart, a multiple of 128, so
 ; every lane reads bank 0 of the L1's data array: 32 cycles a request, at
@@ -38,6 +38,13 @@
 ; the store's 4 B) = 4198400 B / 64 = 65600 cycles. @walk_odd (rows of 65
 ; floats, lanes 260 B apart: other banks) pays its sectors only: 1024 x (64
 ; x 32 + 4) = 2101248 B / 64 = 32832 cycles.
+;
+; @walk_short: @walk over 2 iterations: a lane's first request fetches a
+; sector whatever the step, so misses are at least 1 / (trip x m) = 1/2:
+; L1 1/2, L2 = 128 x 2 x 32 x 1/2 + 512 = 4608 B of 128 x 12 = 1536
+; requested. @walk_guarded: @walk's load behind a branch inside the loop
+; (its block does not run every iteration): not a walk, every sector from
+; L2, 128 x 64 x 32 + 512 = 262656.
 ;
 ; @walk_step32: s = 32 B, min(1, 32 / 32) = 1: no hits; L2 = 128 x 8 x 32 +
 ; 512 = 33280 B of 4608 requested, lat.global (4/36) 200 + (32/36) 528 =
@@ -48,7 +55,9 @@
 ; RUN:   -ktime-launch='walk:grid=2,block=64,regs=32' \
 ; RUN:   -ktime-launch='walk:grid=2,block=1024,regs=32' \
 ; RUN:   -ktime-launch='walk_odd:grid=2,block=1024,regs=32' \
-; RUN:   -ktime-launch='walk_step32:grid=2,block=64,regs=32' %s | FileCheck %s
+; RUN:   -ktime-launch='walk_step32:grid=2,block=64,regs=32' \
+; RUN:   -ktime-launch='walk_short:grid=2,block=64,regs=32' \
+; RUN:   -ktime-launch='walk_guarded:grid=2,block=64,regs=32' %s | FileCheck %s
 ;
 ; CHECK-LABEL: kernel walk
 ; CHECK: time = max(912, 64 * lat.global + 784)
@@ -65,6 +74,10 @@
 ; CHECK-LABEL: kernel walk_odd
 ; CHECK: launch 'walk_odd:grid=2,block=1024,regs=32'
 ; CHECK: 1 on the busiest SM: 32832.0 cycles {{.*}} bound L1
+; CHECK-LABEL: kernel walk_short
+; CHECK: bytes: global 1536.0, L2 4608.0, DRAM 0.0
+; CHECK-LABEL: kernel walk_guarded
+; CHECK: bytes: global 33280.0, L2 262656.0, DRAM 0.0
 
 target datalayout = "e-p:64:64:64-p3:32:32:32-i1:8:8-i8:8:8-i16:16:16-i32:32:32-i64:64:64-i128:128:128-f32:32:32-f64:64:64-v16:16:16-v32:32:32-v64:64:64-v128:128:128-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
@@ -146,6 +159,71 @@ loop:
   %p = getelementptr inbounds float, ptr addrspace(1) %a, i64 %i64
   %x = load float, ptr addrspace(1) %p, align 4
   %s.next = fadd float %s, %x
+  %k.next = add nuw nsw i32 %k, 1
+  %done = icmp eq i32 %k.next, 64
+  br i1 %done, label %exit, label %loop
+
+exit:
+  %r64 = zext i32 %r to i64
+  %q = getelementptr inbounds float, ptr addrspace(1) %out, i64 %r64
+  store float %s.next, ptr addrspace(1) %q, align 4
+  ret void
+}
+
+define ptx_kernel void @walk_short(ptr addrspace(1) noalias %out, ptr addrspace(1) noalias %a) {
+entry:
+  %tx = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %bx = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
+  %nx = call i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
+  %b = mul i32 %bx, %nx
+  %r = add i32 %b, %tx
+  %row = mul i32 %r, 64
+  br label %loop
+
+loop:
+  %k = phi i32 [ 0, %entry ], [ %k.next, %loop ]
+  %s = phi float [ 0.0, %entry ], [ %s.next, %loop ]
+  %i = add i32 %row, %k
+  %i64 = zext i32 %i to i64
+  %p = getelementptr inbounds float, ptr addrspace(1) %a, i64 %i64
+  %x = load float, ptr addrspace(1) %p, align 4
+  %s.next = fadd float %s, %x
+  %k.next = add nuw nsw i32 %k, 1
+  %done = icmp eq i32 %k.next, 2
+  br i1 %done, label %exit, label %loop
+
+exit:
+  %r64 = zext i32 %r to i64
+  %q = getelementptr inbounds float, ptr addrspace(1) %out, i64 %r64
+  store float %s.next, ptr addrspace(1) %q, align 4
+  ret void
+}
+
+define ptx_kernel void @walk_guarded(ptr addrspace(1) noalias %out, ptr addrspace(1) noalias %a, i1 %flag) {
+entry:
+  %tx = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %bx = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
+  %nx = call i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
+  %b = mul i32 %bx, %nx
+  %r = add i32 %b, %tx
+  %row = mul i32 %r, 64
+  br label %loop
+
+loop:
+  %k = phi i32 [ 0, %entry ], [ %k.next, %latch ]
+  %s = phi float [ 0.0, %entry ], [ %s.next, %latch ]
+  br i1 %flag, label %body, label %latch
+
+body:
+  %i = add i32 %row, %k
+  %i64 = zext i32 %i to i64
+  %p = getelementptr inbounds float, ptr addrspace(1) %a, i64 %i64
+  %x = load float, ptr addrspace(1) %p, align 4
+  %sx = fadd float %s, %x
+  br label %latch
+
+latch:
+  %s.next = phi float [ %s, %loop ], [ %sx, %body ]
   %k.next = add nuw nsw i32 %k, 1
   %done = icmp eq i32 %k.next, 64
   br i1 %done, label %exit, label %loop
