@@ -3,7 +3,7 @@
 //   line 12:5 %v: global load 4 B, pattern unit, stride 4 B, lanes 32,
 //   sectors 4/4, lines 1/1, factor 1, transferred 4 B, uncoalesced 0 B;
 //   reuse: requested 4 * ntid.x B/block, unique 4 * ntid.x B/block, grid
-//   ...; assumed: ...
+//   ...[, row walk of S B a step over T iterations]; assumed: ...
 // (on one line). Shared accesses show the bank-conflict degree, constant
 // and param accesses the serialization, instead of sectors.
 //
@@ -117,6 +117,11 @@ void printAccess(const AccessInfo &A, raw_ostream &OS) {
     OS << ", grid " << *R.GridFootprintBytes << " B";
   if (!R.FootprintExact)
     OS << " (upper bounds)";
+  if (R.WalkStrideBytes) {
+    OS << ", row walk of " << *R.WalkStrideBytes << " B a step";
+    if (R.WalkTrip)
+      OS << " over " << *R.WalkTrip << " iterations";
+  }
   if (!A.Assumptions.empty()) {
     OS << "; assumed: ";
     for (size_t K = 0; K != A.Assumptions.size(); ++K)

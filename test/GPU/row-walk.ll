@@ -78,6 +78,24 @@
 ; CHECK: bytes: global 1536.0, L2 4608.0, DRAM 0.0
 ; CHECK-LABEL: kernel walk_guarded
 ; CHECK: bytes: global 33280.0, L2 262656.0, DRAM 0.0
+;
+; The walks as the Memory stage prints them: the load's address moves by 4 B
+; an iteration (a float, k + 1; 32 B for @walk_step32's 8 k), over the
+; loop's trip (k.next == 64, 8, 64, 2); @walk_guarded's load does not run
+; every iteration: no walk.
+; RUN: %opt_ktime -passes='print<kernel-time-memory>' -disable-output \
+; RUN:   -ktime-gpu=%S/Inputs/toy-gpu.yaml %s | FileCheck %s --check-prefix=MEM
+; MEM-LABEL: kernel walk on
+; MEM: row walk of 4 B a step over 64 iterations
+; MEM-LABEL: kernel walk_step32
+; MEM: row walk of 32 B a step over 8 iterations
+; MEM-LABEL: kernel walk_odd
+; MEM: row walk of 4 B a step over 64 iterations
+; MEM-LABEL: kernel walk_short
+; MEM: row walk of 4 B a step over 2 iterations
+; MEM-LABEL: kernel walk_guarded
+; MEM-NOT: row walk
+; MEM: branch %latch -> %exit
 
 target datalayout = "e-p:64:64:64-p3:32:32:32-i1:8:8-i8:8:8-i16:16:16-i32:32:32-i64:64:64-i128:128:128-f32:32:32-f64:64:64-v16:16:16-v32:32:32-v64:64:64-v128:128:128-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
