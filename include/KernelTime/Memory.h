@@ -102,8 +102,9 @@ struct ReuseInfo {
   /// less than the bytes the members span. A thread's next iterations then
   /// read the rest of the sectors its earlier ones fetched (docs/memory.md,
   /// "Row walks"); each member is a request per iteration (GroupSize).
-  /// WalkTrip: that loop's trip count, where it has one.
+  /// WalkLoop: that loop; WalkTrip: its trip count, where it has one.
   std::optional<int64_t> WalkStrideBytes;
+  const llvm::Loop *WalkLoop = nullptr;
   std::optional<Expr> WalkTrip;
 };
 
@@ -343,7 +344,20 @@ struct CacheContext {
   /// thread takes requests nothing, and credits its group's other members
   /// with no rewrites). Absent: 1, every member runs.
   std::map<unsigned, double> GroupLiveShare;
+  /// The row walks that keep a line per lane in L1 (isLineKeepingWalk),
+  /// counted by group, per walk loop: they share the L1. Absent: one.
+  std::map<const llvm::Loop *, unsigned> LineKeepingWalks;
 };
+
+/// A load of a row walk (ReuseInfo::WalkStrideBytes) whose request puts
+/// each lane in a sector of its own: its hits need the line each lane
+/// fetched to stay in L1 (docs/memory.md, "Row walks").
+bool isLineKeepingWalk(const AccessInfo &A);
+
+/// The groups of \p Accesses with a member that isLineKeepingWalk, counted
+/// per walk loop (CacheContext::LineKeepingWalks).
+std::map<const llvm::Loop *, unsigned>
+countLineKeepingWalks(llvm::ArrayRef<AccessInfo> Accesses);
 
 /// \p Launch plus tid.d = floor((ntid.d - 1) / 2) and ctaid.d =
 /// floor((nctaid.d - 1) / 2) for each dimension d whose size \p Launch

@@ -182,6 +182,7 @@ KernelInputs KernelInputBuilder::build(
                              : 0;
   Ctx.KernelBlockFootprintBytes = MA.blockFootprintBytes();
   Ctx.KernelGridFootprintBytes = MA.gridFootprintBytes();
+  Ctx.LineKeepingWalks = countLineKeepingWalks(MA.accesses());
 
   KernelInputs In;
   In.Time = M.Time.substitute(Subst);

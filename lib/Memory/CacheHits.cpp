@@ -13,8 +13,8 @@
 // A row walk (ReuseInfo::WalkStrideBytes) whose request puts each lane in
 // a sector of its own: L1 = 1 - max(min(1, step / (32 x members)),
 // 1 / (trip x members)), scaled by the share of a line per resident thread
-// the L1 holds, where that is more than the reuse; those hits are whole
-// requests (HitFractions::WholeRequestL1).
+// and walk of the same loop the L1 holds, where that is more than the
+// reuse; those hits are whole requests (HitFractions::WholeRequestL1).
 // Global loads on a GPU whose L1 does not cache them (memory.l1.global_loads
 // none, or read_only for a load that is not ld.global.nc): L1 = 0.
 // Stores and atomics: L1 = 0 (L1 is write-through; atomics run in L2);
@@ -36,6 +36,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <set>
 
 using namespace llvm;
 
@@ -90,18 +91,35 @@ Bindings middleThreadBindings(const Bindings &Launch) {
   return B;
 }
 
-/// The L1 hits of a row walk (ReuseInfo::WalkStrideBytes) whose request
-/// puts each lane in a sector of its own: a lane's requests, GroupSize an
-/// iteration, fetch a new sector once per 32 B of walk and at least once
-/// per loop entry (WalkTrip iterations); the others read the sector already
-/// fetched, if the L1 holds a line for each lane of the resident blocks
-/// (else the share it holds). None for other accesses; what it found goes
-/// to \p OS.
+bool isLineKeepingWalk(const AccessInfo &A) {
+  return A.Reuse.WalkStrideBytes && A.Reuse.WalkLoop && A.IsLoad &&
+         !A.IsAtomic && A.isUncoalesced() && A.Sectors >= A.ActiveLanes;
+}
+
+std::map<const Loop *, unsigned>
+countLineKeepingWalks(ArrayRef<AccessInfo> Accesses) {
+  std::map<const Loop *, std::set<unsigned>> Groups;
+  for (const AccessInfo &A : Accesses)
+    if (isLineKeepingWalk(A))
+      Groups[A.Reuse.WalkLoop].insert(A.Reuse.Group);
+  std::map<const Loop *, unsigned> Count;
+  for (const auto &[L, G] : Groups)
+    Count[L] = G.size();
+  return Count;
+}
+
+/// The L1 hits of a row walk that keeps a line per lane
+/// (isLineKeepingWalk): a lane's requests, GroupSize an iteration, fetch a
+/// new sector once per 32 B of walk and at least once per loop entry
+/// (WalkTrip iterations); the others read the sector already fetched, if
+/// the L1 holds a line for each lane of the resident blocks and each walk
+/// of the loop (else the share it holds). None for other accesses; what it
+/// found goes to \p OS.
 static std::optional<double>
 rowWalkHits(const AccessInfo &A, const GpuTarget &T, const CacheContext &C,
             std::optional<double> Blocks, raw_ostream &OS) {
   const ReuseInfo &R = A.Reuse;
-  if (!R.WalkStrideBytes || !A.isUncoalesced() || A.Sectors < A.ActiveLanes)
+  if (!isLineKeepingWalk(A))
     return std::nullopt;
   double Requests = std::max(1u, R.GroupSize);
   double Misses = std::min(1.0, static_cast<double>(*R.WalkStrideBytes) /
@@ -119,12 +137,17 @@ rowWalkHits(const AccessInfo &A, const GpuTarget &T, const CacheContext &C,
   double Resident = std::max(1u, C.ResidentBlocksPerSM);
   if (Blocks && T.SmCount > 0)
     Resident = std::min(Resident, std::ceil(*Blocks / T.SmCount));
-  double Window = Resident * *Threads * memory::LineBytes;
+  double Walks = 1;
+  if (auto It = C.LineKeepingWalks.find(R.WalkLoop);
+      It != C.LineKeepingWalks.end())
+    Walks = std::max(1u, It->second);
+  double Window = Walks * Resident * *Threads * memory::LineBytes;
   double Hits = (1 - Misses) * std::min(1.0, L1Bytes / Window);
   OS << "row walk: " << *R.WalkStrideBytes << " B a step over " << R.GroupSize
      << " request(s), a new sector every " << format("%.3g", 1 / Misses)
-     << " requests of a lane; a line per lane " << bytes(Window) << " against "
-     << bytes(L1Bytes) << ": L1 " << percent(Hits) << "; ";
+     << " requests of a lane; a line per lane" << (Walks > 1 ? " and walk" : "")
+     << " " << bytes(Window) << " against " << bytes(L1Bytes) << ": L1 "
+     << percent(Hits) << "; ";
   return Hits;
 }
 

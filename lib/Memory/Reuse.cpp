@@ -339,6 +339,7 @@ std::vector<AccessGroup> buildGroups(MutableArrayRef<AccessInfo> Accesses,
     const Loop *Walk = nullptr;
     R.WalkStrideBytes = walkStride(Group, Accesses, Rest, Shifts[G], Bytes,
                                    Footprint, In, Walk);
+    R.WalkLoop = Walk;
     for (const LoopTrip &T : In.Trips)
       if (Walk && T.TheLoop == Walk)
         R.WalkTrip = T.Trip.substitute(In.Sizes);

@@ -46,6 +46,15 @@
 ; (its block does not run every iteration): not a walk, every sector from
 ; L2, 128 x 64 x 32 + 512 = 262656.
 ;
+; @walk, grid 2 x block 256: the window is 256 x 128 = 32768 B, of which
+; the L1 holds 28672: L1 = 7/8 x 7/8 = 49/64; L2 = 512 x 64 x 32 x 15/64 +
+; the store's 512 x 4 = 247808. @walk_two walks a and c in the same loop:
+; two walks keep a line per lane each, a window of 65536 B: L1 = 7/8 x
+; 28672 / 65536 = 49/128 for each; L2 = 2 x 512 x 64 x 32 x 79/128 + 2048
+; = 1296384 (1296385 printed: the rounded hit fraction; each walk alone in
+; the L1 would give 2 x 245760 + 2048 = 493568); global 512 x (2 x 64 x 4
+; + 4) = 264192.
+;
 ; @walk_step32: s = 32 B, min(1, 32 / 32) = 1: no hits; L2 = 128 x 8 x 32 +
 ; 512 = 33280 B of 4608 requested, lat.global (4/36) 200 + (32/36) 528 =
 ; 491.6.
@@ -57,7 +66,9 @@
 ; RUN:   -ktime-launch='walk_odd:grid=2,block=1024,regs=32' \
 ; RUN:   -ktime-launch='walk_step32:grid=2,block=64,regs=32' \
 ; RUN:   -ktime-launch='walk_short:grid=2,block=64,regs=32' \
-; RUN:   -ktime-launch='walk_guarded:grid=2,block=64,regs=32' %s | FileCheck %s
+; RUN:   -ktime-launch='walk_guarded:grid=2,block=64,regs=32' \
+; RUN:   -ktime-launch='walk:grid=2,block=256,regs=32' \
+; RUN:   -ktime-launch='walk_two:grid=2,block=256,regs=32' %s | FileCheck %s
 ;
 ; CHECK-LABEL: kernel walk
 ; CHECK: time = max(912, 64 * lat.global + 784)
@@ -67,6 +78,8 @@
 ; CHECK: launch 'walk:grid=2,block=1024,regs=32'
 ; CHECK: 1 on the busiest SM: 65600.0 cycles {{.*}} bound L1
 ; CHECK: bytes: global 532480.0, L2 339968{{[01]}}.0, DRAM 0.0
+; CHECK: launch 'walk:grid=2,block=256,regs=32'
+; CHECK: bytes: global 133120.0, L2 247808.0, DRAM 0.0
 ; CHECK-LABEL: kernel walk_step32
 ; CHECK: launch 'walk_step32:grid=2,block=64,regs=32'
 ; CHECK: lat.global 491.6)
@@ -78,6 +91,9 @@
 ; CHECK: bytes: global 1536.0, L2 4608.0, DRAM 0.0
 ; CHECK-LABEL: kernel walk_guarded
 ; CHECK: bytes: global 33280.0, L2 262656.0, DRAM 0.0
+; CHECK-LABEL: kernel walk_two
+; CHECK: launch 'walk_two:grid=2,block=256,regs=32'
+; CHECK: bytes: global 264192.0, L2 129638{{[45]}}.0, DRAM 0.0
 ;
 ; The walks as the Memory stage prints them: the load's address moves by 4 B
 ; an iteration (a float, k + 1; 32 B for @walk_step32's 8 k), over the
@@ -96,6 +112,8 @@
 ; MEM-LABEL: kernel walk_guarded
 ; MEM-NOT: row walk
 ; MEM: branch %latch -> %exit
+; MEM-LABEL: kernel walk_two
+; MEM-COUNT-2: row walk of 4 B a step over 64 iterations
 
 target datalayout = "e-p:64:64:64-p3:32:32:32-i1:8:8-i8:8:8-i16:16:16-i32:32:32-i64:64:64-i128:128:128-f32:32:32-f64:64:64-v16:16:16-v32:32:32-v64:64:64-v128:128:128-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
@@ -242,6 +260,38 @@ body:
 
 latch:
   %s.next = phi float [ %s, %loop ], [ %sx, %body ]
+  %k.next = add nuw nsw i32 %k, 1
+  %done = icmp eq i32 %k.next, 64
+  br i1 %done, label %exit, label %loop
+
+exit:
+  %r64 = zext i32 %r to i64
+  %q = getelementptr inbounds float, ptr addrspace(1) %out, i64 %r64
+  store float %s.next, ptr addrspace(1) %q, align 4
+  ret void
+}
+
+define ptx_kernel void @walk_two(ptr addrspace(1) noalias %out, ptr addrspace(1) noalias %a, ptr addrspace(1) noalias %c) {
+entry:
+  %tx = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %bx = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
+  %nx = call i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
+  %b = mul i32 %bx, %nx
+  %r = add i32 %b, %tx
+  %row = mul i32 %r, 64
+  br label %loop
+
+loop:
+  %k = phi i32 [ 0, %entry ], [ %k.next, %loop ]
+  %s = phi float [ 0.0, %entry ], [ %s.next, %loop ]
+  %i = add i32 %row, %k
+  %i64 = zext i32 %i to i64
+  %p = getelementptr inbounds float, ptr addrspace(1) %a, i64 %i64
+  %x = load float, ptr addrspace(1) %p, align 4
+  %pc = getelementptr inbounds float, ptr addrspace(1) %c, i64 %i64
+  %y = load float, ptr addrspace(1) %pc, align 4
+  %xy = fmul float %x, %y
+  %s.next = fadd float %s, %xy
   %k.next = add nuw nsw i32 %k, 1
   %done = icmp eq i32 %k.next, 64
   br i1 %done, label %exit, label %loop
