@@ -424,7 +424,11 @@ Expected<Prediction> predictLaunch(const KernelInputs &In,
   // the overlapped time (docs/kernel-time.md, "Barrier fragments"). The
   // blend is of whole launches (each fragment's waves, refilled or not,
   // as predictWhole takes them) and, for the output, of each listed wave.
+  // Other blocks cannot shorten a block's own chain: a wave lasts at least
+  // its fragments' longest warps in sequence, so that a block more on the
+  // SM never makes the wave shorter.
   std::vector<double> SumCycles(P->WaveTimes.size());
+  std::vector<double> ChainCycles(P->WaveTimes.size());
   std::vector<std::string> FirstWave;
   double SumNs = 0;
   for (const KernelInputs &Part : In.Fragments) {
@@ -432,8 +436,10 @@ Expected<Prediction> predictLaunch(const KernelInputs &In,
     if (!PP)
       return PP.takeError();
     SumNs += PP->ExecNs;
-    for (size_t I = 0; I < SumCycles.size() && I < PP->WaveTimes.size(); ++I)
+    for (size_t I = 0; I < SumCycles.size() && I < PP->WaveTimes.size(); ++I) {
       SumCycles[I] += PP->WaveTimes[I].Cycles;
+      ChainCycles[I] += PP->WaveTimes[I].LatencyCycles;
+    }
     if (!PP->WaveTimes.empty())
       FirstWave.push_back(formatv("{0:F1} ({1})", PP->WaveTimes[0].Cycles,
                                   getBoundName(PP->WaveTimes[0].B))
@@ -452,11 +458,23 @@ Expected<Prediction> predictLaunch(const KernelInputs &In,
               In.Fragments.size(), join(FirstWave, " + "), First.Cycles,
               First.BlocksOnSM)
           .str());
+  double LongestChain = 0;
   for (size_t I = 0; I < SumCycles.size(); ++I) {
     WaveTime &W = P->WaveTimes[I];
-    W.Cycles = Blend(W.Cycles, SumCycles[I], W.BlocksOnSM);
+    double Blended = Blend(W.Cycles, SumCycles[I], W.BlocksOnSM);
+    if (ChainCycles[I] > Blended)
+      P->Assumptions.push_back(
+          formatv("a block's fragments take {0:F1} cycles in sequence (their "
+                  "longest warps), more than the blend's {1:F1} with {2} "
+                  "blocks on the SM: the wave takes the chain",
+                  ChainCycles[I], Blended, W.BlocksOnSM)
+              .str());
+    W.Cycles = std::max(Blended, ChainCycles[I]);
+    LongestChain = std::max(LongestChain, ChainCycles[I]);
   }
-  P->ExecNs = Blend(P->ExecNs, SumNs, First.BlocksOnSM);
+  // The launch cannot end before its longest chain does.
+  P->ExecNs = std::max(Blend(P->ExecNs, SumNs, First.BlocksOnSM),
+                       LongestChain * 1e3 / Clocks.SmMHz);
   P->Ns = P->LaunchNs + P->ExecNs;
   P->B = P->LaunchNs > P->ExecNs ? Bound::Launch : P->ExecBound;
   return P;

@@ -38,6 +38,24 @@
 ; CHECK: predicted 34131.5 ns = launch 1002.0 ns + exec 33129.5 ns; bound issue
 ; CHECK: assumption: 2 barrier fragments, in sequence in each block (Antonyuk & Mikheev): first wave 2203.0 (latency) + 32028.0 (issue) cycles in sequence, 32028.0 overlapped; 2 blocks per SM add 1/2 of the difference
 
+; One warp a block (grid 4, block 32: 2 blocks of 1 warp on each SM, a
+; warp per processing block): nothing binds but the chains. A thread's time
+; is at least its delay, so fragment 0 takes 10 x 200 + 200 = 2200 and
+; fragment 1 its delay, 1000 x 22 (loop2) + 7 fadd x 2 + the store's 2 =
+; 22016, above its path 22000 + 3 x 4 = 22012. The whole kernel: 200 +
+; 2000 + 22012 = 24212 (issue 16014, one warp). The blend, 24212 + (2200 +
+; 22016 - 24212) / 2 = 24214, would be shorter than one block's own chain
+; 2200 + 22016 = 24216, which the other block on the SM cannot shorten: the
+; wave takes 24216; launch 1000 + 0.5 x 4 = 1002.
+; RUN: %opt_ktime -passes='print<kernel-time>' -disable-output \
+; RUN:   -ktime-gpu=%S/Inputs/toy-gpu.yaml -ktime-hits=twophase:l1=0,l2=1 \
+; RUN:   -ktime-launch='twophase:grid=4,block=32,regs=32' \
+; RUN:   %S/Inputs/two-phase.ll | FileCheck %s --check-prefix=CHAIN
+; CHAIN: wave of 4 blocks, 2 on the busiest SM: 24216.0 cycles (longest warp 24212.0, issue 16014.0, sync 0.0, lat.global 200.0), bound latency
+; CHAIN: predicted 25218.0 ns = launch 1002.0 ns + exec 24216.0 ns; bound latency
+; CHAIN: first wave 2200.0 (latency) + 22016.0 (latency) cycles in sequence, 24212.0 overlapped
+; CHAIN: assumption: a block's fragments take 24216.0 cycles in sequence (their longest warps), more than the blend's 24214.0 with 2 blocks on the SM: the wave takes the chain
+
 ; A barrier in a loop, on one side of a branch, or in a kernel that calls a
 ; device function does not cut (lib/Thread/BarrierFragments.cpp): the
 ; kernel with a call gets the whole wave and no fragments.
