@@ -22,6 +22,7 @@ both scaled to the row's clocks where it gives them, as the plugin does.
 import collections
 import concurrent.futures
 import os
+import shlex
 import shutil
 import sys
 import tempfile
@@ -203,7 +204,7 @@ def predict(rows, make_tools, catalog, jobs=1, plugin_options=(), progress=None,
             (['-ktime-cold-cache'] if cold else []) + list(row_opts)
         job = engine.Job(make_tools(cuda), source, kernel, [target], catalog,
                          include_dirs=[os.path.dirname(os.path.abspath(first['source']))],
-                         flags=flags.split(), plugin_options=opts, jobs=1, keep=keep)
+                         flags=shlex.split(flags), plugin_options=opts, jobs=1, keep=keep)
         try:
             out = job.run(configs) if configs else {}
         except toolsmod.ToolError as e:

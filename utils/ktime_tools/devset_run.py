@@ -12,6 +12,8 @@ import shlex
 import sys
 
 from . import adapt_gpubench
+from . import adapt_gpubench_roofline
+from . import adapt_gpubench_strides
 from . import adapt_gpuperf
 from . import adapt_hub
 from . import adapt_pmpp
@@ -23,10 +25,20 @@ from . import scoreboard
 from . import tools as toolsmod
 from . import validate
 
+
+
+def rrze_rows(root, skipped=None):
+    """gpu-benches: gpu-stream's, gpu-roofline's and gpu-strides' results."""
+    skipped = {} if skipped is None else skipped
+    return (adapt_gpubench.rows(root, skipped=skipped)
+            + adapt_gpubench_roofline.rows(root, skipped=skipped)
+            + adapt_gpubench_strides.rows(root, skipped=skipped))
+
+
 ADAPTERS = collections.OrderedDict([
     ('hub', (adapt_hub.rows, 'AutoTuningAssociation/benchmark_hub checkout')),
     ('pmpp', (adapt_pmpp.rows, 'R100001/Programming-Massively-Parallel-Processors checkout')),
-    ('rrze', (adapt_gpubench.rows, 'te42kyfo/gpu-benches (RRZE-HPC/gpu-benches) checkout')),
+    ('rrze', (rrze_rows, 'te42kyfo/gpu-benches (RRZE-HPC/gpu-benches) checkout')),
     ('gpuperf', (adapt_gpuperf.rows, 'marcosamaris/gpuperfpredict checkout')),
 ])
 

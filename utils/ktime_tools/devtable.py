@@ -18,7 +18,7 @@ Columns (a blank cell is "not known" or "none"):
                newlines; where either is given the harness compiles a small
                wrapper that includes the source between them
   defines      NAME=VALUE;... preprocessor defines of the compile
-  flags        extra clang++ flags, separated by spaces
+  flags        extra clang++ flags, split as a POSIX shell splits words
   cuda         sdk | shim | auto: the CUDA headers the compile needs
   grid, block  X,Y,Z
   shmem        dynamic shared memory in bytes

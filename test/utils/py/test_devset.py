@@ -1,6 +1,7 @@
 """Unit tests of the development set's table, adapters and scoreboard
 figures (utils/ktime_tools/devtable.py, adapt_pmpp.py, adapt_gpubench.py,
-adapt_gpuperf.py, scoreboard.py, devset_run.py) on small hand-written inputs
+adapt_gpubench_roofline.py, adapt_gpubench_strides.py, adapt_gpuperf.py,
+scoreboard.py, devset_run.py) on small hand-written inputs
 (test/utils/Inputs/devset/); no fetched data, GPU or CUDA needed.
 Run: python3 test_devset.py (lit: test/utils/unit-devset.test)."""
 
@@ -15,6 +16,7 @@ import unittest
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, '..', '..', '..', 'utils'))
 from ktime_tools import adapt_gpubench, adapt_gpuperf, adapt_pmpp, devgpus, devrun  # noqa: E402
+from ktime_tools import adapt_gpubench_roofline, adapt_gpubench_strides  # noqa: E402
 from ktime_tools import devset_run  # noqa: E402
 from ktime_tools import devtable, scoreboard  # noqa: E402
 
@@ -177,6 +179,73 @@ class GpuStream(unittest.TestCase):
         rows = adapt_gpubench.rows(self.root, tdir=self.tdir)
         self.assertFalse(any(r.flag('circular') for r in rows))
         self.assertEqual(rows[0]['shmem'], '')
+
+
+class GpuBenchSweeps(unittest.TestCase):
+    """adapt_gpubench_roofline and adapt_gpubench_strides over result
+    lines written here in the files' layout."""
+
+    def setUp(self):
+        self.root = tempfile.mkdtemp()
+        for sub in ('gpu-roofline', 'gpu-strides'):
+            os.makedirs(os.path.join(self.root, sub))
+            open(os.path.join(self.root, sub, 'main.cu'), 'w').close()
+
+    def tearDown(self):
+        shutil.rmtree(self.root)
+
+    def write(self, sub, name, text):
+        with open(os.path.join(self.root, sub, name), 'w') as f:
+            f.write(text)
+
+    def test_roofline(self):
+        self.write('gpu-roofline', 'alex_a100_40.txt', '\n'.join([
+            '-- Finished Building --',
+            '0 864 blocks     8 its      2.250 Fl/B       1300 GB/s   2925 GF/s   1400 Mhz   230 W   48C',
+            '1 864 blocks     8 its      2.250 Fl/B       1400 GB/s   3150 GF/s   1410 Mhz   231 W   47C',
+            '0 864 blocks     0 its      0.125 Fl/B       1300 GB/s    162 GF/s   1410 Mhz   220 W   45C',
+            '']))
+        self.write('gpu-roofline', 'mi210.txt', '')
+        skipped = {}
+        rows = adapt_gpubench_roofline.rows(self.root, skipped=skipped)
+        self.assertEqual(len(rows), 1)
+        r = rows[0]
+        # Two devices: median 1350 GB/s and 1405 MHz. 2 arrays x 864 blocks x
+        # 256 threads x 4000 x 4 B = 7077888000 B / 1350 GB/s = 5242.88 us.
+        self.assertAlmostEqual(r.time_us(), 5242.88, places=2)
+        self.assertEqual(r.number('sm_mhz'), 1405)
+        self.assertEqual((r.grid(), r.block()), ((864, 1, 1), (256, 1, 1)))
+        self.assertEqual((r['time_kind'], r['defines'], r['config']), ('batch', 'PARN=8', 'n8'))
+        # (2 + 2 x 8) flops per element pair, 864 x 256 x 4000 elements.
+        self.assertEqual(r.number('flops'), 18 * 864 * 256 * 4000)
+        self.assertEqual(r['kernel'], '_Z7testfunIfLi8ELi4000ELi256EEvPT_S1_S1_')
+        self.assertIn('testfun<float, 8, 4000, 256>', r['instantiate'])
+        self.assertEqual(r['target'], 'a100-pcie-40gb')
+        # The line of 0.125 flop/B is of the double build; mi210 is AMD's.
+        self.assertEqual(skipped['gpu-roofline/alex_a100_40.txt: not of the float build'], 1)
+        self.assertIn('gpu-roofline/mi210.txt: not an NVIDIA GPU with a known name', skipped)
+
+    def test_strides(self):
+        self.write('gpu-strides', 'a100.txt', '\n'.join([
+            'clock: 1155 1410 ',
+            '',
+            'float stride     2    2    2.00     64   2.00   1.24   0.00 ',
+            'double block     8  4098    4.00   64   4.00   2.25   0.01 ',
+            '']))
+        rows = adapt_gpubench_strides.rows(self.root)
+        self.assertEqual(len(rows), 2)
+        stride, block = rows
+        # 2.00 cycles per warp-load x (1024 x 18 x 64 x 1024 / 32) loads at
+        # the last clock, 1410 MHz: 2 x 37748736 / 1410 = 53544.3 us.
+        self.assertAlmostEqual(stride.time_us(), 53544.3, places=1)
+        self.assertEqual((stride.grid(), stride.block()), ((1, 1, 1), (1024, 1, 1)))
+        self.assertEqual((stride['args'], stride['variant']), ('zero=0;stride=2', 'float-stride'))
+        self.assertEqual(stride['kernel'], '_Z12strideKernelIfLi1179648EEvPT_S1_ii')
+        # 4 x 37748736 / 1410 = 107088.6 us, kept to six digits.
+        self.assertEqual(block.time_us(), 107089)
+        self.assertEqual((block.block(), block['args']), ((8, 128, 1), 'zero=0;pitch=4098'))
+        self.assertEqual(block['kernel'], '_Z11blockKernelIdLi1179648EEvPT_S1_ii')
+        self.assertEqual(stride['target'], 'a100-sxm4-80gb|a100-pcie-40gb')
 
 
 class GpuPerf(unittest.TestCase):

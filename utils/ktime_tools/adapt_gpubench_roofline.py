@@ -1,0 +1,113 @@
+"""Adapter: te42kyfo/gpu-benches gpu-roofline result files ->
+measurement-table rows (family `arith-intensity`).
+
+gpu-roofline/main.cu sweeps arithmetic intensity: `testfun<T, N, M,
+BLOCKSIZE>` (M = 4000, BLOCKSIZE = 256) streams two arrays and runs a
+chain of N multiply-subtracts per element pair, over as many blocks of 256
+threads as fit on the GPU at once (SMs x resident blocks; the file prints
+the count). Each binary is built with N = PARN (series.sh: 0, 1, 2, 4, then
+8 to 512 in steps of 8) and times 1000 back-to-back launches with a host
+clock (`batch` time; the launches take milliseconds, so the launch rate
+does not bound them); it prints GB/s = 1000 x 2 x data_len x sizeof(T) /
+time, with data_len = blocks x 256 x M, the intensity in flops per byte,
+(2 + 2N) / (2 sizeof(T)), and the median SM clock over the run (NVML).
+
+The result files are of the float build: their intensity at N = 0 is
+0.25 flop/B, 2 / (2 x 4); the stored main.cu has `typedef double dtype`.
+So each row's kernel is the float instantiation, added after the source
+(the `instantiate` column) and named by its mangled name. One launch takes
+2 x data_len x 4 B / rate. A file of several GPUs of one model (one line
+per device and N) gives the median rate and clock of its devices per N.
+
+main.cu includes <omp.h> for its host code, which clang's CUDA compile
+does not need and Debian's clang packages do not ship: the compile gets
+utils/devset/include/, whose omp.h declares the two functions main.cu
+calls. No shipped target cites gpu-roofline: no row is circular.
+"""
+
+import glob
+import os
+import re
+import shlex
+import statistics
+
+from . import devgpus
+from . import devtable
+from . import tools as toolsmod
+
+M = 4000
+BLOCK = 256
+FLOAT_BYTES = 4
+# File stem -> the GPU as devgpus names it.
+GPUS = {'alex_a100_40': 'A100 40', 'alex_a40': 'A40', 'genoa_l40': 'L40', 'h200': 'H200'}
+PRELUDE = '#define GPU_ERROR(ans) (void)(ans)'
+LINE = re.compile(r'^\s*(\d+)\s+(\d+)\s+blocks\s+(\d+)\s+its\s+([\d.]+)\s+Fl/B\s+'
+                  r'([\d.]+)\s+GB/s\s+([\d.]+)\s+GF/s\s+([\d.]+)\s+Mhz')
+
+
+def include_dir():
+    return os.path.join(toolsmod.layout.ROOT, 'utils', 'devset', 'include')
+
+
+def mangled(n):
+    """testfun<float, N, 4000, 256>(float *, float *, float *)."""
+    return '_Z7testfunIfLi%dELi%dELi%dEEvPT_S1_S1_' % (n, M, BLOCK)
+
+
+def instantiation(n):
+    return ('template __global__ void testfun<float, %d, %d, %d>'
+            '(float *const __restrict__, float *const __restrict__, float *);'
+            % (n, M, BLOCK))
+
+
+def read(path, skipped):
+    """{(blocks, N): [(GB/s, MHz, flop/B), ...]} of one result file."""
+    by_n = {}
+    with open(path, errors='replace') as f:
+        lines = f.read().splitlines()
+    for line in lines:
+        m = LINE.match(line)
+        if not m:
+            continue
+        blocks, n = int(m.group(2)), int(m.group(3))
+        intensity = float(m.group(4))
+        if abs(intensity - (2 + 2 * n) / (2.0 * FLOAT_BYTES)) > 1e-3:
+            why = 'gpu-roofline/%s: not of the float build' % os.path.basename(path)
+            skipped[why] = skipped.get(why, 0) + 1
+            continue
+        by_n.setdefault((blocks, n), []).append((float(m.group(5)), float(m.group(7))))
+    return by_n
+
+
+def rows(root, skipped=None):
+    skipped = {} if skipped is None else skipped
+    source = os.path.join(root, 'gpu-roofline', 'main.cu')
+    if not os.path.exists(source):
+        skipped['no gpu-roofline/main.cu under %s' % root] = 1
+        return []
+    out = []
+    for path in sorted(glob.glob(os.path.join(root, 'gpu-roofline', '*.txt'))):
+        stem = os.path.basename(path)[:-4]
+        gpu = GPUS.get(stem.lower())
+        if gpu is None:
+            skipped['gpu-roofline/%s: not an NVIDIA GPU with a known name'
+                    % os.path.basename(path)] = 1
+            continue
+        for (blocks, n), runs in sorted(read(path, skipped).items(), key=lambda x: x[0][1]):
+            gbs = statistics.median(r[0] for r in runs)
+            mhz = statistics.median(r[1] for r in runs)
+            if gbs <= 0:
+                continue
+            data_len = blocks * BLOCK * M
+            nbytes = 2 * data_len * FLOAT_BYTES
+            out.append(devtable.make_row(
+                dataset='rrze', family='arith-intensity', variant='float',
+                problem='b%d-m%d' % (blocks, M), config='n%d' % n, source=source,
+                kernel=mangled(n), prelude=PRELUDE, instantiate=instantiation(n),
+                defines=[('PARN', n)], flags=shlex.quote('-I' + include_dir()), cuda='sdk',
+                grid=[blocks], block=[BLOCK], gpu=gpu,
+                target=devgpus.target_cell(gpu), sm_mhz=mhz,
+                time_us=nbytes / gbs / 1000.0, time_kind='batch', bytes=nbytes,
+                flops=(2 + 2 * n) * data_len,
+                note='gpu-roofline/%s (%d device(s))' % (os.path.basename(path), len(runs))))
+    return out
