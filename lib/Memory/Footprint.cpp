@@ -10,7 +10,10 @@
 //   U' = min(U * R, X + a * (R - 1)),   X' = X + a * (R - 1),
 // exactly when the set is contiguous (U = X) or a >= X, and at most that
 // otherwise. Shifts that do not decompose join as m copies spanning S bytes:
-// U' = min(U * m, X + S), an upper bound.
+// U' = min(U * m, X + S), an upper bound. A box variable the offset only
+// divides by one constant m (a lane tid.x % 32, a warp tid.x / 32) is first
+// split into its quotient and remainder: v = m q + r, q in [0, ceil(R / m)),
+// r in [0, min(R, m)), exactly v's values when m divides R or R <= m.
 //
 //===----------------------------------------------------------------------===//
 #include "MemoryImpl.h"
@@ -76,18 +79,81 @@ Expr minOf(const Expr &P, const Expr &Q) {
   return Expr::min(P, Q);
 }
 
+/// The divisors m of the floor(\p Sym / m) in \p E, m a constant > 1;
+/// \p Other is set where \p Sym is divided by anything else.
+void collectDivisors(const Expr &E, StringRef Sym, std::set<int64_t> &Out,
+                     bool &Other) {
+  if (E.getKind() == Expr::Kind::FloorDiv ||
+      E.getKind() == Expr::Kind::CeilDiv) {
+    const Expr &N = E.operands()[0];
+    std::optional<int64_t> M = E.operands()[1].getInt64();
+    if (E.getKind() == Expr::Kind::FloorDiv && N.isSymbol() &&
+        N.getSymbolName() == Sym && M && *M > 1) {
+      Out.insert(*M);
+      return;
+    }
+    if (E.mentions(Sym))
+      Other = true;
+    return;
+  }
+  for (const Expr &O : E.operands())
+    collectDivisors(O, Sym, Out, Other);
+}
+
+/// \p E with every floor(\p Sym / \p M) replaced by \p Q.
+Expr replaceQuotient(const Expr &E, StringRef Sym, int64_t M, const Expr &Q) {
+  if (E.getKind() == Expr::Kind::FloorDiv && E.operands()[0].isSymbol() &&
+      E.operands()[0].getSymbolName() == Sym && E.operands()[1].getInt64() == M)
+    return Q;
+  if (E.operands().empty() || !E.mentions(Sym))
+    return E;
+  SmallVector<Expr, 4> Ops;
+  for (const Expr &O : E.operands())
+    Ops.push_back(replaceQuotient(O, Sym, M, Q));
+  return E.withOperands(Ops);
+}
+
+/// Splits each box variable that \p Offset divides by one constant m into
+/// a quotient and a remainder variable (file comment); Exact is cleared
+/// where their box holds values the variable does not take.
+void splitDividedVars(Expr &Offset, std::vector<BoxVar> &Box, bool &Exact) {
+  for (size_t K = 0; K != Box.size(); ++K) {
+    std::set<int64_t> Divisors;
+    bool Other = false;
+    collectDivisors(Offset, Box[K].Symbol, Divisors, Other);
+    if (Divisors.size() != 1 || Other)
+      continue;
+    int64_t M = *Divisors.begin();
+    BoxVar V = Box[K];
+    std::string Q = V.Symbol + ".div" + std::to_string(M);
+    std::string R = V.Symbol + ".mod" + std::to_string(M);
+    Offset = replaceQuotient(Offset, V.Symbol, M, Expr::symbol(Q))
+                 .substitute({{V.Symbol, Expr::constant(M) * Expr::symbol(Q) +
+                                             Expr::symbol(R)}});
+    std::optional<int64_t> Range = V.Range.getInt64();
+    if (!Range || (*Range > M && *Range % M != 0))
+      Exact = false;
+    Box[K] = {Q, Expr::ceilDiv(V.Range, Expr::constant(M))};
+    Box.push_back({R, minOf(V.Range, Expr::constant(M))});
+  }
+}
+
 } // namespace
 
 std::optional<Expr> footprintBytes(const Expr &Offset, ArrayRef<int64_t> Shifts,
                                    unsigned Bytes, ArrayRef<BoxVar> Box,
                                    bool &Exact) {
   Exact = true;
+  Expr Split = Offset;
+  std::vector<BoxVar> SplitBox(Box.begin(), Box.end());
+  splitDividedVars(Split, SplitBox, Exact);
+  Box = SplitBox;
   std::vector<std::string> Syms;
   for (const BoxVar &V : Box)
     Syms.push_back(V.Symbol);
-  if (!isLinearIn(Offset, Syms))
+  if (!isLinearIn(Split, Syms))
     return std::nullopt;
-  LinearParts Parts = linearParts(Offset, Syms);
+  LinearParts Parts = linearParts(Split, Syms);
 
   // Coefficients, made positive, equal ones merged.
   std::vector<Term> Terms;
