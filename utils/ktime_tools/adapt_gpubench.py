@@ -76,21 +76,32 @@ def shared_limits(tdir, names):
     return None
 
 
+def result_files(root, sub, gpus, skipped):
+    """gpu-benches/SUB's main.cu and its NVIDIA result files with the GPU
+    each names (GPUS: file stem -> GPU); what is missing or not NVIDIA's is
+    counted in SKIPPED."""
+    source = os.path.join(root, sub, 'main.cu')
+    if not os.path.exists(source):
+        skipped['no %s/main.cu under %s' % (sub, root)] = 1
+        return source, []
+    found = []
+    for path in sorted(glob.glob(os.path.join(root, sub, '*.txt'))):
+        gpu = gpus.get(os.path.basename(path)[:-4].lower())
+        if gpu is None:
+            skipped['%s/%s: not an NVIDIA GPU with a known name'
+                    % (sub, os.path.basename(path))] = 1
+        else:
+            found.append((path, gpu))
+    return source, found
+
+
 def rows(root, skipped=None, tdir=None):
     skipped = {} if skipped is None else skipped
     tdir = tdir or target_dir()
-    source = os.path.join(root, 'gpu-stream', 'main.cu')
-    if not os.path.exists(source):
-        skipped['no gpu-stream/main.cu under %s' % root] = 1
-        return []
+    source, files = result_files(root, 'gpu-stream', GPUS, skipped)
     circ = cited(tdir, 'gpu-stream')
     out = []
-    for path in sorted(glob.glob(os.path.join(root, 'gpu-stream', '*.txt'))):
-        stem = os.path.basename(path)[:-4]
-        gpu = GPUS.get(stem.lower())
-        if gpu is None:
-            skipped['%s: not an NVIDIA GPU with a known name' % os.path.basename(path)] = 1
-            continue
+    for path, gpu in files:
         targets = devgpus.targets_for(gpu)
         limits = shared_limits(tdir, targets)
         with open(path, errors='replace') as f:

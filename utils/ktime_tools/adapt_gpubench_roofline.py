@@ -25,12 +25,12 @@ utils/devset/include/, whose omp.h declares the two functions main.cu
 calls. No shipped target cites gpu-roofline: no row is circular.
 """
 
-import glob
 import os
 import re
 import shlex
 import statistics
 
+from . import adapt_gpubench
 from . import devgpus
 from . import devtable
 from . import tools as toolsmod
@@ -81,18 +81,9 @@ def read(path, skipped):
 
 def rows(root, skipped=None):
     skipped = {} if skipped is None else skipped
-    source = os.path.join(root, 'gpu-roofline', 'main.cu')
-    if not os.path.exists(source):
-        skipped['no gpu-roofline/main.cu under %s' % root] = 1
-        return []
+    source, files = adapt_gpubench.result_files(root, 'gpu-roofline', GPUS, skipped)
     out = []
-    for path in sorted(glob.glob(os.path.join(root, 'gpu-roofline', '*.txt'))):
-        stem = os.path.basename(path)[:-4]
-        gpu = GPUS.get(stem.lower())
-        if gpu is None:
-            skipped['gpu-roofline/%s: not an NVIDIA GPU with a known name'
-                    % os.path.basename(path)] = 1
-            continue
+    for path, gpu in files:
         for (blocks, n), runs in sorted(read(path, skipped).items(), key=lambda x: x[0][1]):
             gbs = statistics.median(r[0] for r in runs)
             mhz = statistics.median(r[1] for r in runs)

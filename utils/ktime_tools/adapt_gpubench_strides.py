@@ -24,10 +24,10 @@ AMD results (mi210, rdna2) are left out. No shipped target cites
 gpu-strides: no row is circular.
 """
 
-import glob
 import os
 import re
 
+from . import adapt_gpubench
 from . import devgpus
 from . import devtable
 
@@ -54,17 +54,10 @@ def mangled(kind, dtype):
 
 def rows(root, skipped=None):
     skipped = {} if skipped is None else skipped
-    source = os.path.join(root, 'gpu-strides', 'main.cu')
-    if not os.path.exists(source):
-        skipped['no gpu-strides/main.cu under %s' % root] = 1
-        return []
+    source, files = adapt_gpubench.result_files(root, 'gpu-strides', GPUS, skipped)
     out = []
-    for path in sorted(glob.glob(os.path.join(root, 'gpu-strides', '*.txt'))):
+    for path, gpu in files:
         name = os.path.basename(path)
-        gpu = GPUS.get(name[:-4].lower())
-        if gpu is None:
-            skipped['gpu-strides/%s: not an NVIDIA GPU with a known name' % name] = 1
-            continue
         clock = None
         with open(path, errors='replace') as f:
             lines = f.read().splitlines()
