@@ -13,7 +13,9 @@
 // U' = min(U * m, X + S), an upper bound. A box variable the offset only
 // divides by one constant m (a lane tid.x % 32, a warp tid.x / 32) is first
 // split into its quotient and remainder: v = m q + r, q in [0, ceil(R / m)),
-// r in [0, min(R, m)), exactly v's values when m divides R or R <= m.
+// r in [0, min(R, m)), exactly v's values when m divides R or R <= m;
+// otherwise the result is also capped at Bytes x shifts x the original
+// box's points, which the larger split box could exceed.
 //
 //===----------------------------------------------------------------------===//
 #include "MemoryImpl.h"
@@ -146,7 +148,19 @@ std::optional<Expr> footprintBytes(const Expr &Offset, ArrayRef<int64_t> Shifts,
   Exact = true;
   Expr Split = Offset;
   std::vector<BoxVar> SplitBox(Box.begin(), Box.end());
-  splitDividedVars(Split, SplitBox, Exact);
+  bool SplitExact = true;
+  splitDividedVars(Split, SplitBox, SplitExact);
+  // A split box larger than the variable's range must not count more
+  // bytes than the points of the original box give: Bytes a shift a point.
+  std::optional<Expr> Points;
+  if (!SplitExact) {
+    Exact = false;
+    Points = Expr::constant(static_cast<int64_t>(std::max<size_t>(
+        1, std::set<int64_t>(Shifts.begin(), Shifts.end()).size())));
+    for (const BoxVar &V : Box)
+      if (Offset.mentions(V.Symbol))
+        Points = *Points * V.Range;
+  }
   Box = SplitBox;
   std::vector<std::string> Syms;
   for (const BoxVar &V : Box)
@@ -248,6 +262,8 @@ std::optional<Expr> footprintBytes(const Expr &Offset, ArrayRef<int64_t> Shifts,
     U = minOf(U * static_cast<int64_t>(Rel.size()), X + Rel.back());
     Exact = false;
   }
+  if (Points)
+    U = minOf(U, Expr::constant(Bytes) * *Points);
   return U;
 }
 
