@@ -8,8 +8,12 @@ first pass every read hits the L1, so the kernel measures how many cycles
 the SM's L1 takes per warp-wide load for an access pattern.
 `strideKernel<T, N>(A, B, zero, stride)` starts thread t at
 (t % 64) x stride elements; `blockKernel<T, N>(A, B, zero, pitch)` runs a
-block of w x (1024 / w) threads starting at x + y x pitch (pitch 4098).
-Both for float and double; stride 0 to 64, w = 1 to 64 in powers of two.
+block of w x (1024 / w) threads starting at x % 64 + (y % 32 + 1) x pitch
+(pitch 4098; rows repeat every 32 when w < 32). Both for float and double;
+stride 0 to 64 (the H200's file: 0 to 15), w = 1 to 64 in powers of two.
+The result files print the sweeps in another order than the stored
+main.cu (block shapes first in a100.txt and a40.txt): an earlier version
+of the same kernels.
 
 Each line prints `cycles` = time x clock / (1024 x N / 32), the time the
 minimum of 11 host-timed launches (launch plus synchronise: `host` time;
@@ -19,7 +23,8 @@ the clock the SM clock NVML gave last before the sweep (the file's
 32) / clock. The `cycles` column has two or three significant digits.
 
 a100.txt does not say which A100 it ran on; a one-block kernel that reads
-a few kilobytes needs only the SM's figures, which the A100 targets share.
+a few kilobytes needs only the SM's figures, which the A100 targets share,
+so its rows name both (TARGETS).
 AMD results (mi210, rdna2) are left out. No shipped target cites
 gpu-strides: no row is circular.
 """
@@ -35,6 +40,8 @@ N = 18 * 64 * 1024
 THREADS = 1024
 PITCH = 4096 + 2
 GPUS = {'a100': 'A100', 'a40': 'A40', 'h200': 'H200'}
+# The plain 'A100' of a100.txt: either A100 target (docstring).
+TARGETS = {'A100': 'a100-sxm4-80gb|a100-pcie-40gb'}
 # main.cu's host code calls gpu-metrics.hpp's profiler helpers, which
 # that header defines for nvcc only; the device compile needs declarations.
 PRELUDE = '\n'.join([
@@ -85,7 +92,7 @@ def rows(root, skipped=None):
                 dataset='rrze', family='l1-strides', variant='%s-%s' % (dtype, kind),
                 problem='%s-%s' % (dtype, kind), config=config, source=source,
                 kernel=mangled(kind, dtype), prelude=PRELUDE, cuda='sdk', grid=[1],
-                block=block, args=args, gpu=gpu, target=devgpus.target_cell(gpu),
+                block=block, args=args, gpu=gpu, target=TARGETS.get(gpu) or devgpus.target_cell(gpu),
                 sm_mhz=clock, time_us=cycles * (THREADS * N / 32) / clock,
                 time_kind='host', note='gpu-strides/%s' % name))
     return out

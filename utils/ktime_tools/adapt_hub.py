@@ -76,7 +76,7 @@ def rows(hub, names=None, skipped=None):
                     dataset='hub', family=DESCRIPTIONS.get(name, name), variant=name,
                     problem=problem, config=key, source=source, kernel=kernel,
                     defines=sorted(c.defines.items()),
-                    flags=' '.join(['-I' + d for d in include_dirs] + list(flags)),
+                    flags=shlex.join(['-I' + d for d in include_dirs] + list(flags)),
                     cuda=cuda, grid=c.launch.grid, block=c.launch.block,
                     shmem=c.launch.shmem or None, args=sorted(c.launch.args.items()),
                     gpu=cache.device_name, target=gpu, time_us=t * 1000.0,

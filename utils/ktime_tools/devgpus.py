@@ -28,9 +28,6 @@ CARDS = {
     'a100pcie40gb': ['a100-pcie-40gb'],
     'a10040': ['a100-pcie-40gb'],
     'a100sxm480gb': ['a100-sxm4-80gb'],
-    # A result that does not say which A100 (gpu-strides' a100.txt): its
-    # one-block kernel needs only the SM's figures, which both share.
-    'a100': ['a100-sxm4-80gb', 'a100-pcie-40gb'],
     'a10080': ['a100-sxm4-80gb'],
     'v100pcie16gb': ['v100-pcie-16gb'],
     'v100': ['v100-pcie-16gb'],

@@ -26,7 +26,6 @@ from . import tools as toolsmod
 from . import validate
 
 
-
 def rrze_rows(root, skipped=None):
     """gpu-benches: gpu-stream's, gpu-roofline's and gpu-strides' results."""
     skipped = {} if skipped is None else skipped

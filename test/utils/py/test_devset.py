@@ -8,6 +8,7 @@ Run: python3 test_devset.py (lit: test/utils/unit-devset.test)."""
 import io
 import json
 import os
+import shlex
 import shutil
 import sys
 import tempfile
@@ -204,6 +205,9 @@ class GpuBenchSweeps(unittest.TestCase):
             '0 864 blocks     8 its      2.250 Fl/B       1300 GB/s   2925 GF/s   1400 Mhz   230 W   48C',
             '1 864 blocks     8 its      2.250 Fl/B       1400 GB/s   3150 GF/s   1410 Mhz   231 W   47C',
             '0 864 blocks     0 its      0.125 Fl/B       1300 GB/s    162 GF/s   1410 Mhz   220 W   45C',
+            # 1000 x 7077888000 B at 9999 GB/s: 0.71 s, less than the 2.1 s
+            # the run's clock sampling sleeps.
+            '0 864 blocks     1 its      0.500 Fl/B       9999 GB/s   5000 GF/s   1410 Mhz   220 W   45C',
             '']))
         self.write('gpu-roofline', 'mi210.txt', '')
         skipped = {}
@@ -224,6 +228,11 @@ class GpuBenchSweeps(unittest.TestCase):
         # The line of 0.125 flop/B is of the double build; mi210 is AMD's.
         self.assertEqual(skipped['gpu-roofline/alex_a100_40.txt: not of the float build'], 1)
         self.assertIn('gpu-roofline/mi210.txt: not an NVIDIA GPU with a known name', skipped)
+        self.assertEqual(skipped['gpu-roofline/alex_a100_40.txt: faster than the sampling loop'], 1)
+        # One flag, whatever the checkout's path holds.
+        (flag,) = shlex.split(r['flags'])
+        self.assertTrue(flag.startswith('-I') and flag.endswith(os.path.join('utils', 'devset',
+                                                                            'include')))
 
     def test_strides(self):
         self.write('gpu-strides', 'a100.txt', '\n'.join([
