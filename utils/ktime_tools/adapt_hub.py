@@ -9,6 +9,7 @@ around single launches, ms) as `events` time.
 """
 
 import collections
+import shlex
 
 from . import configs as configsmod
 from . import devset
