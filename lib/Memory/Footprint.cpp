@@ -81,20 +81,24 @@ Expr minOf(const Expr &P, const Expr &Q) {
   return Expr::min(P, Q);
 }
 
+/// m if \p E is floor(\p Sym / m) with m a constant > 1.
+std::optional<int64_t> quotientDivisor(const Expr &E, StringRef Sym) {
+  if (E.getKind() != Expr::Kind::FloorDiv || !E.operands()[0].isSymbol() ||
+      E.operands()[0].getSymbolName() != Sym)
+    return std::nullopt;
+  std::optional<int64_t> M = E.operands()[1].getInt64();
+  return M && *M > 1 ? M : std::nullopt;
+}
+
 /// The divisors m of the floor(\p Sym / m) in \p E, m a constant > 1;
 /// \p Other is set where \p Sym is divided by anything else.
 void collectDivisors(const Expr &E, StringRef Sym, std::set<int64_t> &Out,
                      bool &Other) {
   if (E.getKind() == Expr::Kind::FloorDiv ||
       E.getKind() == Expr::Kind::CeilDiv) {
-    const Expr &N = E.operands()[0];
-    std::optional<int64_t> M = E.operands()[1].getInt64();
-    if (E.getKind() == Expr::Kind::FloorDiv && N.isSymbol() &&
-        N.getSymbolName() == Sym && M && *M > 1) {
+    if (std::optional<int64_t> M = quotientDivisor(E, Sym))
       Out.insert(*M);
-      return;
-    }
-    if (E.mentions(Sym))
+    else if (E.mentions(Sym))
       Other = true;
     return;
   }
@@ -104,8 +108,7 @@ void collectDivisors(const Expr &E, StringRef Sym, std::set<int64_t> &Out,
 
 /// \p E with every floor(\p Sym / \p M) replaced by \p Q.
 Expr replaceQuotient(const Expr &E, StringRef Sym, int64_t M, const Expr &Q) {
-  if (E.getKind() == Expr::Kind::FloorDiv && E.operands()[0].isSymbol() &&
-      E.operands()[0].getSymbolName() == Sym && E.operands()[1].getInt64() == M)
+  if (quotientDivisor(E, Sym) == M)
     return Q;
   if (E.operands().empty() || !E.mentions(Sym))
     return E;

@@ -72,7 +72,7 @@ def instantiation(n):
 
 
 def read(path, skipped):
-    """{(blocks, N): [(GB/s, MHz, flop/B), ...]} of one result file."""
+    """{(blocks, N): [(GB/s, MHz), ...], a pair per device} of one result file."""
     by_n = {}
     with open(path, errors='replace') as f:
         lines = f.read().splitlines()

@@ -92,7 +92,8 @@ def rows(root, skipped=None):
                 dataset='rrze', family='l1-strides', variant='%s-%s' % (dtype, kind),
                 problem='%s-%s' % (dtype, kind), config=config, source=source,
                 kernel=mangled(kind, dtype), prelude=PRELUDE, cuda='sdk', grid=[1],
-                block=block, args=args, gpu=gpu, target=TARGETS.get(gpu) or devgpus.target_cell(gpu),
+                block=block, args=args, gpu=gpu,
+                target=TARGETS.get(gpu) or devgpus.target_cell(gpu),
                 sm_mhz=clock, time_us=cycles * (THREADS * N / 32) / clock,
                 time_kind='host', note='gpu-strides/%s' % name))
     return out
