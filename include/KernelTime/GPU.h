@@ -214,11 +214,13 @@ struct KernelInputs {
   /// Per-thread memory traffic, averaged over the lanes of the thread's
   /// warp (an expression meant to be evaluated at a warp's first lane):
   /// bytes requested from global memory, those in uncoalesced requests,
-  /// those expected to hit L1 and L2, the bytes the requests move in
-  /// 32-byte sectors (SectorBytes: what the L1 handles, so for a load
-  /// whose lanes all read one bank of its data array, the L1's bytes per
-  /// clock a lane when that is more), and shared-memory bytes counted per
-  /// wavefront (bank conflicts replay).
+  /// those expected to hit L1 and L2, the bytes the L1 returns
+  /// (SectorBytes: the 32-byte sectors the requests move, or, for a load
+  /// the L1 caches on a target with a tag rate, the bytes its lanes ask
+  /// for; a load whose lanes all read one bank of the L1's data array, on
+  /// a target without the rate, the L1's bytes per clock a lane when that
+  /// is more), the sectors that miss L1 and L2, and shared-memory bytes
+  /// counted per wavefront (bank conflicts replay).
   Expr GlobalBytes;
   Expr UncoalescedBytes;
   Expr L1HitBytes;
@@ -235,6 +237,13 @@ struct KernelInputs {
   /// (a row walk's next requests): they wait for the L1, not for the
   /// uncoalesced latency.
   Expr UncoalescedL1HitBytes;
+  /// On a target with the L1's tag rate (memory.l1.tags_per_clk), the
+  /// wavefronts the loads the L1 caches take in its tag stage and in its
+  /// data array (bank conflicts), each a cycle, in bytes at the L1's bytes
+  /// per clock: each stage takes the requests one after another
+  /// (docs/memory.md, "The L1's cycles a request"). Zero otherwise.
+  Expr L1TagBytes;
+  Expr L1DataBytes;
   /// The kernel cut at its top-level barriers (BarrierFragments), each
   /// with its own time, issue and traffic; empty when it is not cut.
   std::vector<KernelInputs> Fragments;

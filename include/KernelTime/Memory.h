@@ -157,6 +157,14 @@ struct AccessInfo {
   /// even without conflicts: 8 bytes per lane 2, 16 bytes 4).
   unsigned BankConflictDegree = 1;
   unsigned SharedWavefronts = 1;
+  /// Global and local loads of at most 16 bytes a lane: the wavefronts
+  /// the L1's data array takes to return the request, counted as
+  /// SharedWavefronts is, on the shared-memory banks (the L1 and shared memory
+  /// are one array): the request's phases, each as many times as its
+  /// most-conflicted bank holds distinct words. Unset where the lanes'
+  /// addresses are not known relative to each other and to the banks (scattered
+  /// lanes, rows apart, a stride in parameters).
+  std::optional<unsigned> L1DataWavefronts;
   /// The block's warps' wavefronts, where they straddle rows unevenly and
   /// every thread runs the access (a 48-wide block's second warp spans two
   /// rows): per warp request, and over their lanes (a partial last warp

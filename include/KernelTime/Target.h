@@ -186,6 +186,8 @@ inline constexpr PhysicalRange BytesPerClk{1, 4096, "bytes per clock"};
 /// Cache and L2 sizes.
 inline constexpr PhysicalRange CacheBytes{1, double(uint64_t(1) << 30),
                                           "bytes"};
+/// The 128-byte lines whose tags the L1's tag stage resolves per clock.
+inline constexpr PhysicalRange TagsPerClk{1, 64, "lines per clock"};
 /// An instruction class's latency and delay (cycles), and its throughput
 /// in the two other delay forms.
 inline constexpr PhysicalRange InstrLatency{0.01, 100000, "cycles"};
@@ -229,6 +231,10 @@ struct GpuTarget {
   MemLevel L1;
   /// The global loads the L1 caches (optional; absent: all of them).
   L1GlobalLoads L1Global = L1GlobalLoads::All;
+  /// 128-byte lines whose tags the L1's tag stage resolves per clock for
+  /// one warp request (memory.l1.tags_per_clk, optional; 0: no figure, an
+  /// L1 request is priced by the sectors it moves).
+  unsigned L1TagsPerClk = 0;
   /// Whether a global load, read-only (ld.global.nc) or not, may hit L1.
   bool l1CachesGlobalLoad(bool ReadOnly) const {
     return L1Global == L1GlobalLoads::All ||

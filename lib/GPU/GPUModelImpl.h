@@ -26,6 +26,8 @@ enum TrafficKind : unsigned {
   TrafficShared,
   TrafficHotAtomics,
   TrafficUncoalescedL1Hit,
+  TrafficL1Tag,
+  TrafficL1Data,
   NumTraffic
 };
 

@@ -228,7 +228,8 @@ Expected<BlockSample> sampleBlock(const KernelInputs &In,
             &In.L1HitBytes,           &In.L2HitBytes,
             &In.SectorBytes,          &In.SectorBytesMissingL1,
             &In.SectorBytesMissingL2, &In.SharedBytes,
-            &In.HotAtomics,           &In.UncoalescedL1HitBytes};
+            &In.HotAtomics,           &In.UncoalescedL1HitBytes,
+            &In.L1TagBytes,           &In.L1DataBytes};
         static_assert(std::size(Mem) == NumTraffic,
                       "one expression per TrafficKind, in its order");
         for (unsigned K = 0; K != NumTraffic; ++K) {

@@ -391,6 +391,8 @@ WaveSolver::solveLevels(const std::vector<Weighted> &Blocks, bool Mean,
   };
   Level Levels[] = {
       {Bound::L1, SM[TrafficSector], L1BytesPerClk, &Latencies::L1},
+      {Bound::L1, SM[TrafficL1Tag], L1BytesPerClk, &Latencies::L1},
+      {Bound::L1, SM[TrafficL1Data], L1BytesPerClk, &Latencies::L1},
       {Bound::Shared, SM[TrafficShared], SharedBytesPerClk, &Latencies::Shared},
       {Bound::L2, R.GpuTraffic[TrafficSectorMissL1], L2BytesPerClk,
        &Latencies::L2},

@@ -46,7 +46,8 @@ void collectSymbols(const KernelInputs &In, std::set<std::string> &Symbols) {
        {&In.Time, &In.Delay, &In.Barriers, &In.GlobalBytes,
         &In.UncoalescedBytes, &In.L1HitBytes, &In.L2HitBytes, &In.SectorBytes,
         &In.SectorBytesMissingL1, &In.SectorBytesMissingL2, &In.SharedBytes,
-        &In.HotAtomics, &In.UncoalescedL1HitBytes})
+        &In.HotAtomics, &In.UncoalescedL1HitBytes, &In.L1TagBytes,
+        &In.L1DataBytes})
     E->collectSymbols(Symbols);
   for (const KernelInputs &Fragment : In.Fragments)
     collectSymbols(Fragment, Symbols);
@@ -75,6 +76,12 @@ Rational hotShare(const AccessInfo &A, const AtomicSite &S,
   return Rational(0);
 }
 
+/// Whether the L1 caches access \p A's data: local memory, and the global
+/// loads the target's L1 caches (memory.l1.global_loads).
+bool cachedInL1(const AccessInfo &A, const GpuTarget &T) {
+  return A.Space == MemSpace::Local || T.l1CachesGlobalLoad(A.ReadOnly);
+}
+
 /// Bytes per thread the L1's data stage costs for load \p A beyond the
 /// sectors it moves, at the L1's bytes per clock: a request whose lanes all
 /// read one bank (lanesShareOneBank) takes a cycle per lane (docs/memory.md,
@@ -82,14 +89,44 @@ Rational hotShare(const AccessInfo &A, const AtomicSite &S,
 /// (their path through the L1 is not modelled).
 Rational dataStageExtraBytes(const AccessInfo &A, const GpuTarget &T,
                              const std::map<std::string, Expr> &Subst) {
-  bool Cached = A.Space == MemSpace::Local || T.l1CachesGlobalLoad(A.ReadOnly);
-  if (!A.IsLoad || A.IsAtomic || !Cached || !lanesShareOneBank(A, Subst))
+  if (!A.IsLoad || A.IsAtomic || !cachedInL1(A, T) ||
+      !lanesShareOneBank(A, Subst))
     return Rational(0);
   // ActiveLanes cycles over ActiveLanes threads.
   Rational Stage = Rational::fromDouble(T.L1.BytesPerClkPerSM);
   return Stage > A.TransferredBytesPerThread
              ? Stage - A.TransferredBytesPerThread
              : Rational(0);
+}
+
+/// What load or store \p A costs the L1 per thread, in bytes at the L1's
+/// bytes per clock: the bytes it returns, and the cycles of its tag stage
+/// and data array.
+struct L1Cost {
+  Rational Returned, Tag, Data;
+};
+
+/// With the target's tag rate (memory.l1.tags_per_clk), a load the L1
+/// caches whose lanes' banks are known returns the bytes its lanes ask for
+/// and takes ceil(lines / tags per clock) wavefronts in the tag stage and
+/// its bank-conflict wavefronts in the data array, each a cycle
+/// (docs/memory.md, "The L1's cycles a request"). Otherwise it returns the
+/// sectors it moves, plus dataStageExtraBytes, and its stages are not
+/// counted apart.
+L1Cost l1Cost(const AccessInfo &A, const GpuTarget &T,
+              const std::map<std::string, Expr> &Subst) {
+  if (A.IsLoad && !A.IsAtomic && cachedInL1(A, T) && T.L1TagsPerClk &&
+      A.L1DataWavefronts && A.ActiveLanes) {
+    // A wavefront a cycle, shared by the request's lanes.
+    Rational Cycle = Rational::fromDouble(T.L1.BytesPerClkPerSM) /
+                     Rational(static_cast<int64_t>(A.ActiveLanes));
+    int64_t Tags = divideCeil(A.Lines, T.L1TagsPerClk);
+    return {Rational(static_cast<int64_t>(A.BytesPerThread)),
+            Rational(Tags) * Cycle,
+            Rational(static_cast<int64_t>(*A.L1DataWavefronts)) * Cycle};
+  }
+  return {A.TransferredBytesPerThread + dataStageExtraBytes(A, T, Subst),
+          Rational(0), Rational(0)};
 }
 
 std::array<unsigned, 3> blockDim(const LaunchShape &Shape) {
@@ -205,8 +242,11 @@ KernelInputs KernelInputBuilder::build(
   // unrolled kernel's thousands of accesses do not each grow the sums.
   struct PerReach {
     Rational Shared, Global, Uncoalesced, L1Hit, L2Hit, Sectors,
-        SectorsMissingL1, SectorsMissingL2, HotAtomics, UncoalescedL1Hit;
+        SectorsMissingL1, SectorsMissingL2, HotAtomics, UncoalescedL1Hit, L1Tag,
+        L1Data;
     PerReach &operator+=(const PerReach &O) {
+      L1Tag += O.L1Tag;
+      L1Data += O.L1Data;
       HotAtomics += O.HotAtomics;
       UncoalescedL1Hit += O.UncoalescedL1Hit;
       Shared += O.Shared;
@@ -288,7 +328,12 @@ KernelInputs KernelInputBuilder::build(
           A.UncoalescedBytesPerThread * Rational::fromDouble(H.WholeRequestL1);
       R.L2Hit += Bytes * Rational::fromDouble(H.L2);
       R.addSectors(A.TransferredBytesPerThread, H);
-      R.Sectors += dataStageExtraBytes(A, T, Subst);
+      // What the L1 returns, and its stages' cycles: the sectors above are
+      // what moves beyond it.
+      L1Cost L1 = l1Cost(A, T, Subst);
+      R.Sectors += L1.Returned - A.TransferredBytesPerThread;
+      R.L1Tag += L1.Tag;
+      R.L1Data += L1.Data;
       if (auto Site = Atomics.find(A.Inst); A.IsAtomic && Site != Atomics.end())
         R.HotAtomics += hotShare(A, Site->second, Subst, Assumptions);
       break;
@@ -348,7 +393,8 @@ KernelInputs KernelInputBuilder::build(
     Into.GlobalBytes = Into.UncoalescedBytes = Into.L1HitBytes =
         Into.L2HitBytes = Into.SectorBytes = Into.SectorBytesMissingL1 =
             Into.SectorBytesMissingL2 = Into.SharedBytes = Into.HotAtomics =
-                Into.UncoalescedL1HitBytes = Zero;
+                Into.UncoalescedL1HitBytes = Into.L1TagBytes =
+                    Into.L1DataBytes = Zero;
     for (const auto &[Reach, R] : Sums) {
       Add(Into.SharedBytes, Reach, R.Shared);
       Add(Into.GlobalBytes, Reach, R.Global);
@@ -360,6 +406,8 @@ KernelInputs KernelInputBuilder::build(
       Add(Into.SectorBytesMissingL2, Reach, R.SectorsMissingL2);
       Add(Into.HotAtomics, Reach, R.HotAtomics);
       Add(Into.UncoalescedL1HitBytes, Reach, R.UncoalescedL1Hit);
+      Add(Into.L1TagBytes, Reach, R.L1Tag);
+      Add(Into.L1DataBytes, Reach, R.L1Data);
     }
   };
   AddTraffic(In, ByReach);

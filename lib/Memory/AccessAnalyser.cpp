@@ -192,6 +192,17 @@ void AccessAnalyser::meanOverBlockWarps(AccessInfo &A, const Expr &Offset) {
         Sum / Rational(Lanes)};
 }
 
+void AccessAnalyser::countL1Banks(ArrayRef<int64_t> Addr, AccessInfo &A) {
+  // Loads only (what the L1's stages are priced for), of at most a vector
+  // width a lane: a copy of a whole array is not counted word by word.
+  if (!A.IsLoad || A.IsAtomic || A.BytesPerThread > 16)
+    return;
+  AccessInfo Banks;
+  countBanks(Addr, A.BytesPerThread, T.SharedBanks, T.SharedBankWidthBytes,
+             Banks);
+  A.L1DataWavefronts = Banks.SharedWavefronts;
+}
+
 void AccessAnalyser::unknown(AccessInfo &A, const std::string &Why) {
   A.Pattern = AccessPattern::Unknown;
   if (analysedSpace(A.Space) == MemSpace::Global || A.Space == MemSpace::Local)
@@ -260,6 +271,7 @@ bool AccessAnalyser::count(AccessInfo &A, ArrayRef<unsigned> Lanes,
       Addr.push_back((O / 4 * I.Layout.Lanes + Lanes[K]) * 4 + O % 4);
     }
     countSectors(Addr, A.BytesPerThread, A);
+    countL1Banks(Addr, A);
     return false;
   }
   default: {
@@ -294,6 +306,7 @@ bool AccessAnalyser::count(AccessInfo &A, ArrayRef<unsigned> Lanes,
       }
     }
     countSectors(Addr, A.BytesPerThread, A);
+    countL1Banks(Addr, A);
     return false;
   }
   }
@@ -468,6 +481,7 @@ AccessAddress AccessAnalyser::analyse(AccessInfo &A, const Value *Ptr) {
       count(A, Lanes, Off64, Mod, Residue, PerRow != nullptr, Spread);
   if (TwoBases) {
     splitBetweenTwoBases(A);
+    A.L1DataWavefronts.reset(); // the two bases' banks are not known
     addAssumption(A, "each lane's base is one of two pointers (" +
                          printed(BaseV, M) +
                          "): each side's lanes are counted as the whole "

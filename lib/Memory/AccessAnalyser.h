@@ -111,6 +111,9 @@ private:
   /// A shared access of a block whose warps straddle rows unevenly, every
   /// lane active: its wavefronts as the mean over the block's warps.
   void meanOverBlockWarps(AccessInfo &A, const Expr &Offset);
+  /// A global or local load's L1 data wavefronts (L1DataWavefronts) from
+  /// its lanes' byte addresses \p Addr, placed as the banks see them.
+  void countL1Banks(llvm::ArrayRef<int64_t> Addr, AccessInfo &A);
   /// Returns true when the rows were counted moved apart by at most
   /// \p RowSpread bytes (fewer sectors than rows at unrelated addresses).
   bool count(AccessInfo &A, llvm::ArrayRef<unsigned> Lanes,

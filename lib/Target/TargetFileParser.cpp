@@ -67,8 +67,9 @@ const StringRef LimitKeys[] = {"threads_per_block",
 const StringRef MemoryKeys[] = {"l1",          "shared",   "l2",   "dram",
                                 "uncoalesced", "constant", "local"};
 const StringRef L1Keys[] = {"latency", "bandwidth_bytes_per_clk", "size_bytes"};
-// An optional key: without it, the L1 caches every global load.
-const StringRef L1OptionalKeys[] = {"global_loads"};
+// Optional keys: without global_loads, the L1 caches every global load;
+// without tags_per_clk, an L1 request is priced by the sectors it moves.
+const StringRef L1OptionalKeys[] = {"global_loads", "tags_per_clk"};
 const StringRef SharedKeys[] = {"latency", "store_latency", "banks",
                                 "bank_width_bytes", "bandwidth_bytes_per_clk"};
 const StringRef L2Keys[] = {"latency", "far_latency", "bandwidth_gbs",
@@ -315,6 +316,14 @@ Error TargetFileParser::parseMemory(yaml::Node *N, SMLoc KeyLoc) {
           }
           if (K == "global_loads")
             return readL1GlobalLoads(FV, FL, F);
+          if (K == "tags_per_clk") {
+            Expected<uint64_t> N =
+                readInt(FV, FL, F, /*AllowZero=*/false, &physical::TagsPerClk);
+            if (!N)
+              return N.takeError();
+            T->L1TagsPerClk = static_cast<unsigned>(*N);
+            return Error::success();
+          }
           if (K == "size_bytes" || K == "cache_bytes") {
             Expected<uint64_t> B =
                 readInt(FV, FL, F, /*AllowZero=*/false, &physical::CacheBytes);

@@ -320,28 +320,31 @@ TEST(ShippedTargetsTest, LimitsFollowTheComputeCapability) {
     unsigned ThreadsPerSM, BlocksPerSM;
     uint64_t SharedPerSM, SharedPerBlock, Reserved, AllocUnit, FirstCarveout;
     L1GlobalLoads L1Loads;
+    unsigned L1TagsPerClk;
   };
   // Per sm_XX: threads and blocks per SM (T30), shared per SM and per block
   // in KB (T31), the reserved 1 KB from 8.x on, the allocation granularity
   // (256 B up to 7.x, 128 B from 8.x), the smallest carve-out, and which
   // global loads the L1 caches: none on GK104 (guide 3.x), only
   // ld.global.nc on GK110, Maxwell and GP10x but GP100 (guide 3.x, 5.x; the
-  // Pascal Tuning Guide), every one on GP100 and from Volta on.
+  // Pascal Tuning Guide), every one on GP100 and from Volta on; the lines
+  // the L1's tag stage resolves a clock, 4 from Volta on (NVIDIA's
+  // developer forum), no figure before.
   constexpr L1GlobalLoads None = L1GlobalLoads::None,
                           ReadOnly = L1GlobalLoads::ReadOnly,
                           All = L1GlobalLoads::All;
   const llvm::StringMap<Limits> Expected = {
-      {"sm_30", {2048, 16, 48, 48, 0, 256, 16, None}},
-      {"sm_35", {2048, 16, 48, 48, 0, 256, 16, ReadOnly}},
-      {"sm_52", {2048, 32, 96, 48, 0, 256, 96, ReadOnly}},
-      {"sm_60", {2048, 32, 64, 48, 0, 256, 64, All}},
-      {"sm_61", {2048, 32, 96, 48, 0, 256, 96, ReadOnly}},
-      {"sm_70", {2048, 32, 96, 96, 0, 256, 0, All}},
-      {"sm_75", {1024, 16, 64, 64, 0, 256, 32, All}},
-      {"sm_80", {2048, 32, 164, 163, 1, 128, 0, All}},
-      {"sm_86", {1536, 16, 100, 99, 1, 128, 0, All}},
-      {"sm_89", {1536, 24, 100, 99, 1, 128, 0, All}},
-      {"sm_90", {2048, 32, 228, 227, 1, 128, 0, All}}};
+      {"sm_30", {2048, 16, 48, 48, 0, 256, 16, None, 0}},
+      {"sm_35", {2048, 16, 48, 48, 0, 256, 16, ReadOnly, 0}},
+      {"sm_52", {2048, 32, 96, 48, 0, 256, 96, ReadOnly, 0}},
+      {"sm_60", {2048, 32, 64, 48, 0, 256, 64, All, 0}},
+      {"sm_61", {2048, 32, 96, 48, 0, 256, 96, ReadOnly, 0}},
+      {"sm_70", {2048, 32, 96, 96, 0, 256, 0, All, 4}},
+      {"sm_75", {1024, 16, 64, 64, 0, 256, 32, All, 4}},
+      {"sm_80", {2048, 32, 164, 163, 1, 128, 0, All, 4}},
+      {"sm_86", {1536, 16, 100, 99, 1, 128, 0, All, 4}},
+      {"sm_89", {1536, 24, 100, 99, 1, 128, 0, All, 4}},
+      {"sm_90", {2048, 32, 228, 227, 1, 128, 0, All, 4}}};
   for (const std::string &File : shippedFiles()) {
     SCOPED_TRACE(File);
     llvm::Expected<GpuTarget> T = loadTargetFile(File);
@@ -362,6 +365,7 @@ TEST(ShippedTargetsTest, LimitsFollowTheComputeCapability) {
               getL1GlobalLoadsName(E.L1Loads));
     EXPECT_EQ(T->l1CachesGlobalLoad(/*ReadOnly=*/true), E.L1Loads != None);
     EXPECT_EQ(T->l1CachesGlobalLoad(/*ReadOnly=*/false), E.L1Loads == All);
+    EXPECT_EQ(T->L1TagsPerClk, E.L1TagsPerClk);
   }
 }
 

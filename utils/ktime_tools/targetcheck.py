@@ -22,12 +22,13 @@ LATENCY = (1, 20000, 'cycles')
 BANDWIDTH = (1, 100000, 'GB/s')
 BYTES_PER_CLK = (1, 4096, 'bytes per clock')
 SIZE = (1, 1 << 30, 'bytes')
+TAGS_PER_CLK = (1, 64, 'lines per clock')
 INSTR = {'lat': (0.01, 100000, 'cycles'), 'del': (0.01, 100000, 'cycles'),
          'ops_per_clk_per_sm': (0.01, 4096, 'per clock'),
          'units_per_pb': (0.01, 1024, 'units')}
 RANGES = {'mhz': SM_MHZ, 'mem_mhz': MEMORY_MHZ, 'latency': LATENCY,
           'gbs': BANDWIDTH, 'bpc': BYTES_PER_CLK, 'size': SIZE,
-          'cycles': INSTR['del']}
+          'cycles': INSTR['del'], 'tags': TAGS_PER_CLK}
 
 INSTRUCTION_CLASSES = [
     "int.add", "int.mul", "int.mad", "int.div", "fp32.add", "fp32.mul",
@@ -61,6 +62,7 @@ FIELDS = {
     "limits.max_block_dim": "list",
     "memory.l1.latency": "latency", "memory.l1.bandwidth_bytes_per_clk": "bpc",
     "memory.l1.size_bytes": "size", "memory.l1.global_loads": "l1_loads",
+    "memory.l1.tags_per_clk": "tags",
     "memory.shared.latency": "latency", "memory.shared.store_latency": "latency",
     "memory.shared.banks": "count", "memory.shared.bank_width_bytes": "count",
     "memory.shared.bandwidth_bytes_per_clk": "bpc",
@@ -80,7 +82,8 @@ FIELDS = {
 }
 
 # Fields a target may leave out (docs/targets.md).
-OPTIONAL = {"memory.l2.same_address_atomic_cycles", "memory.l1.global_loads"}
+OPTIONAL = {"memory.l2.same_address_atomic_cycles", "memory.l1.global_loads",
+            "memory.l1.tags_per_clk"}
 
 # The values of memory.l1.global_loads: which global loads the L1 caches.
 L1_GLOBAL_LOADS = ("all", "read_only", "none")

@@ -134,6 +134,20 @@ class CheckTest(unittest.TestCase):
                       "or none, got 'some'",
                       check.check_tree(tree, "gtx-980"))
 
+    def test_l1_tags_per_clk(self):
+        # memory.l1.tags_per_clk is optional: an Ada card has it from its
+        # architecture file, a card without it passes, 65 is refused.
+        text, _ = flatten.flat_text(
+            os.path.join(ROOT, "gpu-targets", "l4.yaml"))
+        tree = yamlsub.plain(yamlsub.load(text))
+        self.assertEqual(tree["memory"]["l1"]["tags_per_clk"], 4)
+        del tree["memory"]["l1"]["tags_per_clk"]
+        self.assertEqual(check.check_tree(tree, "l4"), [])
+        tree["memory"]["l1"]["tags_per_clk"] = 65
+        self.assertIn("field 'memory.l1.tags_per_clk': must be between 1 and "
+                      "64 lines per clock",
+                      "\n".join(check.check_tree(tree, "l4")))
+
     def test_yaml_subset(self):
         t = yamlsub.load("a:  # c\n  b: 1  # x\n  c: {lat: 4, del: 2}\n"
                          "d: [0, 8]\ne: text (with, commas)\n")
