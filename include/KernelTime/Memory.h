@@ -165,6 +165,9 @@ struct AccessInfo {
   /// addresses are not known relative to each other and to the banks (scattered
   /// lanes, rows apart, a stride in parameters).
   std::optional<unsigned> L1DataWavefronts;
+  /// With L1DataWavefronts: the most distinct words one bank holds in a
+  /// phase (1 = no bank conflict in the L1's data array).
+  unsigned L1BankConflictDegree = 1;
   /// The block's warps' wavefronts, where they straddle rows unevenly and
   /// every thread runs the access (a 48-wide block's second warp spans two
   /// rows): per warp request, and over their lanes (a partial last warp

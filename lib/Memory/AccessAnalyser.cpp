@@ -201,6 +201,7 @@ void AccessAnalyser::countL1Banks(ArrayRef<int64_t> Addr, AccessInfo &A) {
   countBanks(Addr, A.BytesPerThread, T.SharedBanks, T.SharedBankWidthBytes,
              Banks);
   A.L1DataWavefronts = Banks.SharedWavefronts;
+  A.L1BankConflictDegree = Banks.BankConflictDegree;
 }
 
 void AccessAnalyser::unknown(AccessInfo &A, const std::string &Why) {

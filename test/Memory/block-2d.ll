@@ -28,8 +28,9 @@ entry:
   ; row = 4 sectors, 2 lines; 128 distinct bytes need 4 sectors, 1 line:
   ; factor 4 / 4 = 1 (sector-coalesced, lines 2/1). Lane 0's address is a
   ; multiple of 64 (4 * 16 * ctaid.x), not known modulo 128: assumed to
-  ; start a line.
-  ; CHECK: line ? %v: global load 4 B, pattern unit, stride 4 B, row stride 4096 B, lanes 32, sectors 4/4, lines 2/1, factor 1, transferred 4 B, uncoalesced 0 B; {{.*}}assumed: the alignment of the warp's first address is not known
+  ; start a line. The rows are a multiple of 128 B apart: their words fall in
+  ; the same 16 banks of the L1's data array, 2-way, 2 wavefronts.
+  ; CHECK: line ? %v: global load 4 B, pattern unit, stride 4 B, row stride 4096 B, lanes 32, sectors 4/4, lines 2/1, factor 1, transferred 4 B, uncoalesced 0 B, L1 bank conflicts 2-way (2 wavefronts); {{.*}}assumed: the alignment of the warp's first address is not known
   %yr = shl nsw i32 %y, 10
   %o = add nsw i32 %yr, %x
   %ox = sext i32 %o to i64
@@ -38,7 +39,9 @@ entry:
   ; The transposed read a[x * 1024 + y]: lanes l and l + 16 read adjacent
   ; words (4 bytes apart), lanes l and l + 1 are 4096 bytes apart: 16
   ; sectors, 16 lines; 128 distinct bytes need 4 and 1: factor 16 / 4 = 4.
-  ; CHECK: line ? %t: global load 4 B, pattern strided, stride 4096 B, row stride 4 B, lanes 32, sectors 16/4, lines 16/1, factor 4, transferred 16 B, uncoalesced 4 B;
+  ; In the L1's banks: lanes l < 16 all in bank 0 (16 words), l >= 16 in
+  ; bank 1: 16-way, 16 wavefronts.
+  ; CHECK: line ? %t: global load 4 B, pattern strided, stride 4096 B, row stride 4 B, lanes 32, sectors 16/4, lines 16/1, factor 4, transferred 16 B, uncoalesced 4 B, L1 bank conflicts 16-way (16 wavefronts);
   %xr = shl nsw i32 %x, 10
   %ot = add nsw i32 %xr, %y
   %otx = sext i32 %ot to i64

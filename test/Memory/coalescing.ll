@@ -61,15 +61,18 @@ define ptx_kernel void @strided(ptr addrspace(1) %a, ptr addrspace(1) %b) {
   ; a[2 i]: lanes at 8 l in [0, 256): 8 sectors (4 lanes each), 2 lines;
   ; 128 distinct bytes need 4 sectors, 1 line: factor 8 / 4 = 2 (lines
   ; 2 / 1 = 2); 8 x 32 / 32 = 8 B moved per thread, all 4 B uncoalesced.
-  ; CHECK: line ? %v2: global load 4 B, pattern strided, stride 8 B, lanes 32, sectors 8/4, lines 2/1, factor 2, transferred 8 B, uncoalesced 4 B;
+  ; In the L1's data array (32 banks of 4 B, docs/memory.md, "The L1's
+  ; cycles a request") lane l reads word 2 l, bank 2 l mod 32: lanes l and
+  ; l + 16 share a bank, 2-way, 2 wavefronts.
+  ; CHECK: line ? %v2: global load 4 B, pattern strided, stride 8 B, lanes 32, sectors 8/4, lines 2/1, factor 2, transferred 8 B, uncoalesced 4 B, L1 bank conflicts 2-way (2 wavefronts);
   %i2 = shl nsw i32 %i, 1
   %x2 = sext i32 %i2 to i64
   %p2 = getelementptr inbounds float, ptr addrspace(1) %a, i64 %x2
   %v2 = load float, ptr addrspace(1) %p2, align 4
   ; a[32 i]: lanes 128 bytes apart: 32 sectors and 32 lines against 4 and
   ; 1: factor 32 / 4 = 8 (lines 32 / 1 = 32); 32 x 32 / 32 = 32 B moved
-  ; per thread.
-  ; CHECK: line ? %v32: global load 4 B, pattern strided, stride 128 B, lanes 32, sectors 32/4, lines 32/1, factor 8, transferred 32 B, uncoalesced 4 B;
+  ; per thread. Word 32 l: every lane in bank 0, 32-way, 32 wavefronts.
+  ; CHECK: line ? %v32: global load 4 B, pattern strided, stride 128 B, lanes 32, sectors 32/4, lines 32/1, factor 8, transferred 32 B, uncoalesced 4 B, L1 bank conflicts 32-way (32 wavefronts);
   %i32 = shl nsw i32 %i, 5
   %x32 = sext i32 %i32 to i64
   %p32 = getelementptr inbounds float, ptr addrspace(1) %a, i64 %x32
@@ -131,7 +134,8 @@ define ptx_kernel void @transpose(ptr addrspace(1) %in, ptr addrspace(1) %out, i
   %row = shl nsw i32 %x, 10
   %r = add nsw i32 %row, %y
   %rx = sext i32 %r to i64
-  ; CHECK: line ? %t: global load 4 B, pattern strided, stride 4096 B, lanes 32, sectors 32/4, lines 32/1, factor 8, transferred 32 B, uncoalesced 4 B;
+  ; Lanes 4096 B apart, all in one bank of the L1: 32-way, 32 wavefronts.
+  ; CHECK: line ? %t: global load 4 B, pattern strided, stride 4096 B, lanes 32, sectors 32/4, lines 32/1, factor 8, transferred 32 B, uncoalesced 4 B, L1 bank conflicts 32-way (32 wavefronts);
   %pi = getelementptr inbounds float, ptr addrspace(1) %in, i64 %rx
   %t = load float, ptr addrspace(1) %pi, align 4
   %rown = mul nsw i32 %x, %n

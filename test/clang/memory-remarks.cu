@@ -18,10 +18,12 @@
 
 // With i = blockIdx.x * blockDim.x + threadIdx.x, lanes of a warp read
 // in[32 i] 128 bytes apart: each lane its own 32-byte sector, 32 sectors
-// where 32 x 4 bytes need 4: factor 8. out[i] is unit stride: no remark.
+// where 32 x 4 bytes need 4: factor 8; from L1 (sm_80's default target
+// caches it and gives the tag rate), all 32 lanes in bank 0 of its data
+// array: 32-way, 32 wavefronts. out[i] is unit stride: no remark.
 __global__ void stride32(const float *in, float *out) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
-  // CHECK: memory-remarks.cu:[[@LINE+1]]:12: remark: global load is uncoalesced: a warp touches 32 sectors where 4 would do (factor 8, stride 128 bytes) [-Rpass-analysis=kernel-time]
+  // CHECK: memory-remarks.cu:[[@LINE+1]]:12: remark: global load is uncoalesced: a warp touches 32 sectors where 4 would do (factor 8; from L1, 32-way bank conflicts: 32 wavefronts, stride 128 bytes) [-Rpass-analysis=kernel-time]
   out[i] = in[32 * i];
 }
 
@@ -38,6 +40,11 @@ __global__ void stride32(const float *in, float *out) {
 // YAML-NEXT:   - MinSectors: '4'
 // YAML-NEXT:   - String: ' would do (factor '
 // YAML-NEXT:   - Factor: '8'
+// YAML-NEXT:   - String: '; from L1, '
+// YAML-NEXT:   - L1Degree: '32'
+// YAML-NEXT:   - String: '-way bank conflicts: '
+// YAML-NEXT:   - L1Wavefronts: '32'
+// YAML-NEXT:   - String: ' wavefronts'
 // YAML-NEXT:   - String: ', stride '
 // YAML-NEXT:   - StrideBytes: '128'
 
@@ -63,14 +70,14 @@ __global__ void transpose(const float *in, float *out) {
 // YAML:        - Wavefronts: '32'
 
 // A row per thread, unrolled 4 times: the four copies of m[r * 64 + c]
-// (lanes 64 floats = 256 bytes apart: 32 sectors, factor 8) share one
-// source position and get one remark.
+// (lanes 64 floats = 256 bytes apart: 32 sectors, factor 8; all in bank 0
+// of the L1: 32-way) share one source position and get one remark.
 __global__ void rows(const float *m, float *out) {
   int r = blockIdx.x * blockDim.x + threadIdx.x;
   float s = 0;
 #pragma unroll 4
   for (int c = 0; c < 64; ++c)
-    // CHECK: memory-remarks.cu:[[@LINE+1]]:10: remark: global load is uncoalesced: a warp touches 32 sectors where 4 would do (factor 8, stride 256 bytes) [-Rpass-analysis=kernel-time]
+    // CHECK: memory-remarks.cu:[[@LINE+1]]:10: remark: global load is uncoalesced: a warp touches 32 sectors where 4 would do (factor 8; from L1, 32-way bank conflicts: 32 wavefronts, stride 256 bytes) [-Rpass-analysis=kernel-time]
     s += m[r * 64 + c];
   out[r] = s;
 }
