@@ -320,6 +320,12 @@ struct Prediction {
   double GlobalBytes = 0, DramBytes = 0, L2Bytes = 0, SharedBytes = 0;
   /// Of GlobalBytes: in uncoalesced requests, expected to hit L1, L2.
   double UncoalescedBytes = 0, L1HitBytes = 0, L2HitBytes = 0;
+  /// The L1's two stages (KernelInputs::L1TagBytes, L1DataBytes): the
+  /// cycles the slower one takes on the first wave's busiest SM, and
+  /// whether that is the data array (else the tag stage); 0 where neither
+  /// takes longer than the bytes the L1 returns.
+  double L1StageCycles = 0;
+  bool L1StageIsData = false;
   /// The rates the bounds are taken against, GPU-wide in GB/s at the
   /// clocks of the prediction: L1 and shared (per SM times the SMs), L2
   /// and DRAM (sustained, the target's figures).

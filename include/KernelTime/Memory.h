@@ -157,7 +157,8 @@ struct AccessInfo {
   /// even without conflicts: 8 bytes per lane 2, 16 bytes 4).
   unsigned BankConflictDegree = 1;
   unsigned SharedWavefronts = 1;
-  /// Global and local loads of at most 16 bytes a lane: the wavefronts
+  /// Global and local loads of at most 16 bytes a lane that the target's
+  /// L1 caches, where the target gives the L1's tag rate: the wavefronts
   /// the L1's data array takes to return the request, counted as
   /// SharedWavefronts is, on the shared-memory banks (the L1 and shared memory
   /// are one array): the request's phases, each as many times as its

@@ -377,6 +377,12 @@ Expected<Prediction> predictWhole(const KernelInputs &In,
   P.UncoalescedBytes = Traffic[TrafficUncoalesced];
   P.L1HitBytes = Traffic[TrafficL1Hit];
   P.L2HitBytes = Traffic[TrafficL2Hit];
+  double Stage = std::max(Traffic[TrafficL1Tag], Traffic[TrafficL1Data]);
+  if (Stage > Traffic[TrafficSector] && T.L1.BytesPerClkPerSM > 0) {
+    P.L1StageIsData = Traffic[TrafficL1Data] >= Traffic[TrafficL1Tag];
+    P.L1StageCycles = Stage / double(Blocks) * P.WaveTimes.front().BlocksOnSM /
+                      T.L1.BytesPerClkPerSM;
+  }
   P.L1GBs = Solver.levelGBs(Bound::L1);
   P.SharedGBs = Solver.levelGBs(Bound::Shared);
   P.L2GBs = Solver.levelGBs(Bound::L2);

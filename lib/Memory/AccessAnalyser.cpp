@@ -193,9 +193,12 @@ void AccessAnalyser::meanOverBlockWarps(AccessInfo &A, const Expr &Offset) {
 }
 
 void AccessAnalyser::countL1Banks(ArrayRef<int64_t> Addr, AccessInfo &A) {
-  // Loads only (what the L1's stages are priced for), of at most a vector
-  // width a lane: a copy of a whole array is not counted word by word.
-  if (!A.IsLoad || A.IsAtomic || A.BytesPerThread > 16)
+  // Loads the target's L1 caches where it gives the tag rate (what the
+  // L1's stages are priced for), of at most a vector width a lane: a copy
+  // of a whole array is not counted word by word.
+  bool Cached = A.Space == MemSpace::Local || T.l1CachesGlobalLoad(A.ReadOnly);
+  if (!T.L1TagsPerClk || !Cached || !A.IsLoad || A.IsAtomic ||
+      A.BytesPerThread > 16)
     return;
   AccessInfo Banks;
   countBanks(Addr, A.BytesPerThread, T.SharedBanks, T.SharedBankWidthBytes,

@@ -3,8 +3,8 @@
 // The hints a CUDA programmer acts on, at the access's source line (remark
 // name Access, pass kernel-time):
 //   global load is uncoalesced: a warp touches 32 sectors where 4 would do
-//   (factor 8; from L1, 32-way bank conflicts: 32 wavefronts, stride 128
-//   bytes)
+//   (factor 8, stride 128 bytes; L1 data array: 32-way bank conflicts, 32
+//   wavefronts)
 //   shared store has 32-way bank conflicts (a warp's request takes 32
 //   wavefronts, stride 128 bytes)
 //   const load is serialized: a warp reads 32 distinct addresses
@@ -128,18 +128,15 @@ void emitAccessRemarks(const MemoryAnalysis &MA, const Function &Reported,
           << ore::NV("Sectors", A.Sectors) << " sectors where "
           << ore::NV("MinSectors", A.MinSectors) << " would do (factor ";
         appendFactor(R, A.CoalescingFactor);
-        // Where the target prices the L1's data array (a tag rate) and
-        // caches the load.
-        const GpuTarget &T = MA.getTarget();
-        bool ThroughL1 =
-            T.L1TagsPerClk && A.IsLoad &&
-            (A.Space == MemSpace::Local || T.l1CachesGlobalLoad(A.ReadOnly));
-        if (ThroughL1 && A.L1DataWavefronts && A.L1BankConflictDegree > 1)
-          R << "; from L1, " << ore::NV("L1Degree", A.L1BankConflictDegree)
-            << "-way bank conflicts: "
-            << ore::NV("L1Wavefronts", *A.L1DataWavefronts) << " wavefronts";
         appendStride(R, A);
         appendLanes(R, A, MA.warpLanes());
+        // Set only where the target's L1 caches the load and gives its tag
+        // rate (countL1Banks).
+        if (A.L1DataWavefronts && A.L1BankConflictDegree > 1)
+          R << "; L1 data array: "
+            << ore::NV("L1Degree", A.L1BankConflictDegree)
+            << "-way bank conflicts, "
+            << ore::NV("L1Wavefronts", *A.L1DataWavefronts) << " wavefronts";
         R << ")";
         return R;
       });

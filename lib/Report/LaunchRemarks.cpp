@@ -106,9 +106,18 @@ void streamBoundFigures(OptimizationRemarkAnalysis &K, const Prediction &P) {
   case Bound::Shared:
     Level("", P.SharedBytes, P.SharedGBs);
     return;
-  case Bound::L1:
-    Level("", P.GlobalBytes, P.L1GBs);
+  case Bound::L1: {
+    // A stage of the L1 that takes longer than its bytes (docs/memory.md,
+    // "The L1's cycles a request"): its cycles against the wave's.
+    if (P.L1StageCycles <= 0) {
+      Level("", P.GlobalBytes, P.L1GBs);
+      return;
+    }
+    K << " (" << (P.L1StageIsData ? "bank conflicts" : "tag stage") << ": "
+      << ore::NV("L1StageCycles", llround(P.L1StageCycles)) << " of the wave's "
+      << ore::NV("WaveCycles", llround(W.Cycles)) << " cycles)";
     return;
+  }
   case Bound::Issue:
     K << " (" << ore::NV("IssueCycles", llround(W.IssueCycles))
       << " issue cycles per processing block, "

@@ -60,6 +60,17 @@
 ; TAGS-LABEL: kernel stride32
 ; TAGS: 1 on the busiest SM: 524288.0 cycles {{.*}} bound L1
 ;
+; The launch remark names the stage that binds, with its cycles on the
+; first wave's busiest SM against the wave's: S = 8 the data array's bank
+; conflicts, 131072, S = 9 the tag stage, 49152.
+; RUN: %opt_ktime -passes=kernel-time -disable-output \
+; RUN:   -pass-remarks-analysis=kernel-time -ktime-gpu=%t/toy-gpu.yaml \
+; RUN:   -ktime-launch='stride8:grid=2,block=1024,regs=32' \
+; RUN:   -ktime-launch='stride9:grid=2,block=1024,regs=32' %s 2>&1 \
+; RUN:   | FileCheck %s --check-prefix=REMARK
+; REMARK: kernel stride8 on toy-gpu, {{.*}} bound: L1 (bank conflicts: 131072 of the wave's 131072 cycles)
+; REMARK: kernel stride9 on toy-gpu, {{.*}} bound: L1 (tag stage: 49152 of the wave's 49152 cycles)
+;
 ; RUN: %opt_ktime -passes='print<kernel-time>' -disable-output \
 ; RUN:   -ktime-gpu=%S/Inputs/toy-gpu.yaml \
 ; RUN:   -ktime-launch='stride3:grid=2,block=1024,regs=32' \

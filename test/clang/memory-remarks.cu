@@ -23,7 +23,7 @@
 // array: 32-way, 32 wavefronts. out[i] is unit stride: no remark.
 __global__ void stride32(const float *in, float *out) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
-  // CHECK: memory-remarks.cu:[[@LINE+1]]:12: remark: global load is uncoalesced: a warp touches 32 sectors where 4 would do (factor 8; from L1, 32-way bank conflicts: 32 wavefronts, stride 128 bytes) [-Rpass-analysis=kernel-time]
+  // CHECK: memory-remarks.cu:[[@LINE+1]]:12: remark: global load is uncoalesced: a warp touches 32 sectors where 4 would do (factor 8, stride 128 bytes; L1 data array: 32-way bank conflicts, 32 wavefronts) [-Rpass-analysis=kernel-time]
   out[i] = in[32 * i];
 }
 
@@ -40,13 +40,13 @@ __global__ void stride32(const float *in, float *out) {
 // YAML-NEXT:   - MinSectors: '4'
 // YAML-NEXT:   - String: ' would do (factor '
 // YAML-NEXT:   - Factor: '8'
-// YAML-NEXT:   - String: '; from L1, '
-// YAML-NEXT:   - L1Degree: '32'
-// YAML-NEXT:   - String: '-way bank conflicts: '
-// YAML-NEXT:   - L1Wavefronts: '32'
-// YAML-NEXT:   - String: ' wavefronts'
 // YAML-NEXT:   - String: ', stride '
 // YAML-NEXT:   - StrideBytes: '128'
+// YAML-NEXT:   - String: ' bytes'
+// YAML-NEXT:   - String: '; L1 data array: '
+// YAML-NEXT:   - L1Degree: '32'
+// YAML-NEXT:   - String: '-way bank conflicts, '
+// YAML-NEXT:   - L1Wavefronts: '32'
 
 // A 32 x 32 tile: tile[threadIdx.x][threadIdx.y] reads words 32 l + ty, all
 // in bank ty: 32 distinct words in one bank, 32-way. The padded tile
@@ -77,7 +77,7 @@ __global__ void rows(const float *m, float *out) {
   float s = 0;
 #pragma unroll 4
   for (int c = 0; c < 64; ++c)
-    // CHECK: memory-remarks.cu:[[@LINE+1]]:10: remark: global load is uncoalesced: a warp touches 32 sectors where 4 would do (factor 8; from L1, 32-way bank conflicts: 32 wavefronts, stride 256 bytes) [-Rpass-analysis=kernel-time]
+    // CHECK: memory-remarks.cu:[[@LINE+1]]:10: remark: global load is uncoalesced: a warp touches 32 sectors where 4 would do (factor 8, stride 256 bytes; L1 data array: 32-way bank conflicts, 32 wavefronts) [-Rpass-analysis=kernel-time]
     s += m[r * 64 + c];
   out[r] = s;
 }
