@@ -169,6 +169,10 @@ struct AccessInfo {
   /// With L1DataWavefronts: the most distinct words one bank holds in a
   /// phase (1 = no bank conflict in the L1's data array).
   unsigned L1BankConflictDegree = 1;
+  /// Whether the words of the request conflict in the L1's data array.
+  bool hasL1BankConflicts() const {
+    return L1DataWavefronts && L1BankConflictDegree > 1;
+  }
   /// The block's warps' wavefronts, where they straddle rows unevenly and
   /// every thread runs the access (a 48-wide block's second warp spans two
   /// rows): per warp request, and over their lanes (a partial last warp
@@ -409,6 +413,10 @@ HitFractions estimateHits(const AccessInfo &A, const GpuTarget &T,
 /// "Row walks"). Such a request takes a data-stage cycle per lane.
 bool lanesShareOneBank(const AccessInfo &A,
                        const std::map<std::string, Expr> &Values);
+
+/// Whether \p T's L1 caches \p A's data: local memory, and the global
+/// loads the target's L1 caches (memory.l1.global_loads).
+bool l1CachesAccess(const AccessInfo &A, const GpuTarget &T);
 
 /// The fractions of a launch's spill traffic (ptxas's local loads and
 /// stores) that L1 and L2 serve (docs/memory.md, "Register spills"): each

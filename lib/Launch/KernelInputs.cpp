@@ -76,12 +76,6 @@ Rational hotShare(const AccessInfo &A, const AtomicSite &S,
   return Rational(0);
 }
 
-/// Whether the L1 caches access \p A's data: local memory, and the global
-/// loads the target's L1 caches (memory.l1.global_loads).
-bool cachedInL1(const AccessInfo &A, const GpuTarget &T) {
-  return A.Space == MemSpace::Local || T.l1CachesGlobalLoad(A.ReadOnly);
-}
-
 /// Bytes per thread the L1's data stage costs for load \p A beyond the
 /// sectors it moves, at the L1's bytes per clock: a request whose lanes all
 /// read one bank (lanesShareOneBank) takes a cycle per lane (docs/memory.md,
@@ -89,7 +83,7 @@ bool cachedInL1(const AccessInfo &A, const GpuTarget &T) {
 /// (their path through the L1 is not modelled).
 Rational dataStageExtraBytes(const AccessInfo &A, const GpuTarget &T,
                              const std::map<std::string, Expr> &Subst) {
-  if (!A.IsLoad || A.IsAtomic || !cachedInL1(A, T) ||
+  if (!A.IsLoad || A.IsAtomic || !l1CachesAccess(A, T) ||
       !lanesShareOneBank(A, Subst))
     return Rational(0);
   // ActiveLanes cycles over ActiveLanes threads.
@@ -107,7 +101,8 @@ struct L1Cost {
 };
 
 /// With the target's tag rate (memory.l1.tags_per_clk), a load the L1
-/// caches whose lanes' banks are known returns the bytes its lanes ask for
+/// caches whose lanes' banks are known (L1DataWavefronts, which the Memory
+/// stage sets for those loads only) returns the bytes its lanes ask for
 /// and takes ceil(lines / tags per clock) wavefronts in the tag stage and
 /// its bank-conflict wavefronts in the data array, each a cycle
 /// (docs/memory.md, "The L1's cycles a request"). Otherwise it returns the
@@ -115,8 +110,8 @@ struct L1Cost {
 /// counted apart.
 L1Cost l1Cost(const AccessInfo &A, const GpuTarget &T,
               const std::map<std::string, Expr> &Subst) {
-  if (A.IsLoad && !A.IsAtomic && cachedInL1(A, T) && T.L1TagsPerClk &&
-      A.L1DataWavefronts && A.ActiveLanes) {
+  if (A.L1DataWavefronts && A.ActiveLanes) {
+    assert(T.L1TagsPerClk && "L1DataWavefronts without the L1's tag rate");
     // A wavefront a cycle, shared by the request's lanes.
     Rational Cycle = Rational::fromDouble(T.L1.BytesPerClkPerSM) /
                      Rational(static_cast<int64_t>(A.ActiveLanes));

@@ -196,8 +196,7 @@ void AccessAnalyser::countL1Banks(ArrayRef<int64_t> Addr, AccessInfo &A) {
   // Loads the target's L1 caches where it gives the tag rate (what the
   // L1's stages are priced for), of at most a vector width a lane: a copy
   // of a whole array is not counted word by word.
-  bool Cached = A.Space == MemSpace::Local || T.l1CachesGlobalLoad(A.ReadOnly);
-  if (!T.L1TagsPerClk || !Cached || !A.IsLoad || A.IsAtomic ||
+  if (!T.L1TagsPerClk || !l1CachesAccess(A, T) || !A.IsLoad || A.IsAtomic ||
       A.BytesPerThread > 16)
     return;
   AccessInfo Banks;

@@ -101,7 +101,7 @@ void printAccess(const AccessInfo &A, raw_ostream &OS) {
        << formatFactor(A.CoalescingFactor) << ", transferred "
        << A.TransferredBytesPerThread << " B, uncoalesced "
        << A.UncoalescedBytesPerThread << " B";
-    if (A.L1DataWavefronts && A.L1BankConflictDegree > 1)
+    if (A.hasL1BankConflicts())
       OS << ", L1 bank conflicts " << A.L1BankConflictDegree << "-way ("
          << *A.L1DataWavefronts << " wavefronts)";
     break;

@@ -172,4 +172,8 @@ bool lanesShareOneBank(const AccessInfo &A,
   return Stride && *Stride != 0 && *Stride % memory::LineBytes == 0;
 }
 
+bool l1CachesAccess(const AccessInfo &A, const GpuTarget &T) {
+  return A.Space == MemSpace::Local || T.l1CachesGlobalLoad(A.ReadOnly);
+}
+
 } // namespace ktime

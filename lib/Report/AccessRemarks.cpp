@@ -132,7 +132,7 @@ void emitAccessRemarks(const MemoryAnalysis &MA, const Function &Reported,
         appendLanes(R, A, MA.warpLanes());
         // Set only where the target's L1 caches the load and gives its tag
         // rate (countL1Banks).
-        if (A.L1DataWavefronts && A.L1BankConflictDegree > 1)
+        if (A.hasL1BankConflicts())
           R << "; L1 data array: "
             << ore::NV("L1Degree", A.L1BankConflictDegree)
             << "-way bank conflicts, "
