@@ -29,9 +29,10 @@ IDENTITY = {'schema', 'name', 'arch', 'architecture', 'aliases',
 KINDS = ('measured', 'spec-sheet', 'derived', 'setting')
 # The short source names the files use (their header comments define them).
 SOURCES = [
-    ('measured', r'\bdata/|\brrze\b|\bhpmll\b|\bsjfeng\b|\bnmsu\b|\bppt\b'),
+    ('measured', r'\bdata/|\brrze\b|\bhpmll\b|\bsjfeng\b|\bnmsu\b|\bppt\b|'
+                 r'\bjarmusch\b'),
     ('spec-sheet', r'\bguide\b|\bbpg\b|\bocc\.h\b|\bwp\b|\bds\b|\bdevq\b|'
-                   r'\bforum\b|whitepaper|programming guide'),
+                   r'\bforum\b|\bcccl\b|whitepaper|programming guide'),
     ('setting', r'\bsim\b|\bamali\b|accel-sim|gpgpu-sim|\bsetting\b'),
 ]
 

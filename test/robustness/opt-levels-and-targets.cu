@@ -5,8 +5,8 @@
 // call to an undeclared-body libdevice-like function, and a 2D tile loop.
 // Architectures with no default target file (sm_53, sm_100) still get their
 // loops counted, with one NoTarget warning remark per kernel (6 kernels
-// here); sm_70, sm_86, sm_89 and sm_90 have one (docs/targets.md) and get no
-// such remark. Hand derivations beside each CHECK.
+// here); sm_70, sm_86, sm_89, sm_90 and sm_120 have one (docs/targets.md) and
+// get no such remark. Hand derivations beside each CHECK.
 //
 // RUN: %clang_ktime --cuda-gpu-arch=sm_80 --cuda-device-only -O0 -g -S -o /dev/null \
 // RUN:   -Rpass-analysis=kernel-time -fno-discard-value-names %s 2>&1 | FileCheck %s
@@ -46,6 +46,11 @@
 // RUN: %clang_ktime --cuda-gpu-arch=sm_90 --cuda-device-only -O3 -S -o /dev/null \
 // RUN:   -Rpass-analysis=kernel-time -fno-discard-value-names %s 2>&1 \
 // RUN:   | FileCheck %s --implicit-check-not="no GPU target"
+// sm_120 needs clang 20 or newer, as sm_100:
+// RUN: %if llvm-22 %{ %clang_ktime --cuda-feature=+ptx87 --cuda-gpu-arch=sm_120 \
+// RUN:   --cuda-device-only -O3 -S -o /dev/null -Rpass-analysis=kernel-time \
+// RUN:   -fno-discard-value-names %s 2>&1 \
+// RUN:   | FileCheck %s --implicit-check-not="no GPU target" %}
 // RUN: %clang_ktime --cuda-gpu-arch=sm_53 --cuda-device-only -O3 -S -o /dev/null \
 // RUN:   -Rpass-analysis=kernel-time %s 2>&1 | grep -c "warning: no GPU target for sm_53" \
 // RUN:   | FileCheck %s --check-prefix=SIX

@@ -113,7 +113,8 @@ TEST(TargetRegistryTest, UnknownNameListsTheKnownOnes) {
           "p100-sxm2-16gb, quadro-k5200, rtx-2060, rtx-2070, rtx-2080, "
           "rtx-2080-ti, rtx-3060, "
           "rtx-3060-laptop, rtx-3060-ti, rtx-3070, rtx-3070-ti, rtx-3080-10gb, "
-          "rtx-3090, rtx-4060, rtx-4070, rtx-4080, rtx-4090, rtx-6000-ada, "
+          "rtx-3090, rtx-4060, rtx-4070, rtx-4080, rtx-4090, rtx-5070, "
+          "rtx-5080, rtx-5090, rtx-6000-ada, "
           "rtx-a4000, rtx-a5000, rtx-a6000, t4, titan-rtx, titan-v, "
           "v100-pcie-16gb, v100-sxm2-16gb (aliases: "),
       std::string::npos)
@@ -152,6 +153,7 @@ TEST(TargetRegistryTest, DefaultsPerSmArch) {
   EXPECT_EQ(DefaultName("sm_86"), "rtx-a6000");
   EXPECT_EQ(DefaultName("sm_89"), "rtx-4090");
   EXPECT_EQ(DefaultName("sm_90"), "h100-sxm");
+  EXPECT_EQ(DefaultName("sm_120"), "rtx-5080");
   // The architecture-specific variant runs on the same GPU.
   EXPECT_EQ(DefaultName("sm_90a"), "h100-sxm");
   EXPECT_EQ(DefaultName("sm_52"), "gtx-980");
