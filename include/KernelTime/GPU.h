@@ -86,6 +86,11 @@ struct OccupancyResult {
   /// The shared-memory carve-out the SM is configured to (docs/gpu.md: the
   /// calculator's default, the largest carve-out).
   uint64_t SharedCarveoutBytes = 0;
+  /// The carve-out that leaves the launch its L1 (docs/gpu.md, "The
+  /// carve-out"): where the driver configures the unified array per launch
+  /// (Volta on) the smallest carve-out that holds the resident blocks'
+  /// shared memory, else SharedCarveoutBytes.
+  uint64_t L1CarveoutBytes = 0;
 };
 
 /// The occupancy of one launch on T, by the rules of

@@ -92,6 +92,17 @@ struct ReuseInfo {
   /// False when the footprints are upper bounds (non-contiguous sets whose
   /// shifted copies overlap, or no affine address: no reuse assumed).
   bool FootprintExact = true;
+  /// What a thread reads around its own bytes in its later iterations:
+  /// the lanes' step in bytes (tid.x's coefficient), and the offset's terms
+  /// of loop iteration numbers alone (step, values), for accesses of
+  /// ElementBytes. Where those terms, smallest step first, fill a run of
+  /// bytes at least as wide as the lanes' step (or a sector), every sector
+  /// a request moves holds bytes its own lanes read in later iterations
+  /// (the other channels of interleaved pixels, the other fields of a
+  /// structure): docs/memory.md, "Cache hit fractions".
+  std::optional<Expr> LaneStrideBytes;
+  std::vector<std::pair<Expr, Expr>> IterationTerms;
+  unsigned ElementBytes = 0;
   /// The grid footprint assumes that a value recomputed in a loop keeps the
   /// address inside its row of that loop (lib/Memory/Reuse.cpp).
   bool RowBoundAssumed = false;
@@ -394,6 +405,12 @@ struct HitFractions {
   /// row walk's): what shortens an uncoalesced request's wait. A part of
   /// L1, which is a share of bytes.
   double WholeRequestL1 = 0;
+  /// The share of the sector bytes a request moves beyond the bytes it asks
+  /// for that its lanes read from L1 in their later iterations
+  /// (ReuseInfo::IterationTerms): 1 where they read them and the resident
+  /// blocks' footprint fits the L1, else 0; those bytes do not miss again,
+  /// so the misses come to the asked bytes plus the rest of the moved ones.
+  double SectorsKept = 0;
   std::string Why;
 };
 

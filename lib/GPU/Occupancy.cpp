@@ -170,6 +170,18 @@ Expected<OccupancyResult> computeOccupancy(const GpuTarget &T,
   Consider(Res.ByRegisters, OccupancyLimiter::Registers);
   Consider(Res.BySharedMemory, OccupancyLimiter::SharedMemory);
 
+  // The L1 the launch gets: where the driver configures the unified array
+  // per launch (Volta on: an L1 that caches every global load and several
+  // carve-outs), the smallest carve-out that holds the resident blocks'
+  // shared memory; RRZE's gpu-cache, a kernel without shared memory, keeps
+  // the L1's full rate up to 102-204 kB of data on V100 to H100
+  // (docs/gpu.md), not the 28-32 kB the largest carve-out leaves.
+  Res.L1CarveoutBytes = Res.SharedCarveoutBytes;
+  if (T.L1Global == L1GlobalLoads::All && L.SharedCarveoutsBytes.size() > 1)
+    if (std::optional<uint64_t> Needed =
+            carveoutFor(T, Res.SharedBytesPerBlock * Res.BlocksPerSM))
+      Res.L1CarveoutBytes = std::min(*Needed, Res.SharedCarveoutBytes);
+
   Res.ActiveWarpsPerSM = Res.BlocksPerSM * Res.WarpsPerBlock;
   Res.Fraction = double(Res.ActiveWarpsPerSM) / L.WarpsPerSM;
   return Res;

@@ -209,8 +209,8 @@ KernelInputs KernelInputBuilder::build(
   Ctx.Launch = Values;
   Ctx.MiddleThread = middleThreadBindings(Values);
   Ctx.ColdCache = ColdCache;
-  Ctx.L1BytesAvailable = T.L1.SizeBytes > Occ.SharedCarveoutBytes
-                             ? T.L1.SizeBytes - Occ.SharedCarveoutBytes
+  Ctx.L1BytesAvailable = T.L1.SizeBytes > Occ.L1CarveoutBytes
+                             ? T.L1.SizeBytes - Occ.L1CarveoutBytes
                              : 0;
   Ctx.KernelBlockFootprintBytes = MA.blockFootprintBytes();
   Ctx.KernelGridFootprintBytes = MA.gridFootprintBytes();
@@ -254,12 +254,19 @@ KernelInputs KernelInputBuilder::build(
       SectorsMissingL2 += O.SectorsMissingL2;
       return *this;
     }
-    /// Sectors moved, and those missing L1 and L2 at hit fractions \p H.
-    void addSectors(const Rational &Moved, const HitFractions &H) {
+    /// Sectors moved, and those missing L1 and L2 at hit fractions \p H;
+    /// the bytes moved beyond the \p Asked ones that the lanes read later
+    /// from L1 (HitFractions::SectorsKept) miss once, with the asked ones.
+    void addSectors(const Rational &Moved, const Rational &Asked,
+                    const HitFractions &H) {
       Sectors += Moved;
-      SectorsMissingL1 += Moved * Rational::fromDouble(std::max(0.0, 1 - H.L1));
+      Rational Missing = Moved;
+      if (H.SectorsKept > 0 && Asked < Moved)
+        Missing -= (Moved - Asked) * Rational::fromDouble(H.SectorsKept);
+      SectorsMissingL1 +=
+          Missing * Rational::fromDouble(std::max(0.0, 1 - H.L1));
       SectorsMissingL2 +=
-          Moved * Rational::fromDouble(std::max(0.0, 1 - H.L1 - H.L2));
+          Missing * Rational::fromDouble(std::max(0.0, 1 - H.L1 - H.L2));
     }
   };
   std::map<const BasicBlock *, Expr> ReachOfBlock;
@@ -322,7 +329,7 @@ KernelInputs KernelInputBuilder::build(
       R.UncoalescedL1Hit +=
           A.UncoalescedBytesPerThread * Rational::fromDouble(H.WholeRequestL1);
       R.L2Hit += Bytes * Rational::fromDouble(H.L2);
-      R.addSectors(A.TransferredBytesPerThread, H);
+      R.addSectors(A.TransferredBytesPerThread, Bytes, H);
       // What the L1 returns, and its stages' cycles: the sectors above are
       // what moves beyond it.
       L1Cost L1 = l1Cost(A, T, Subst);
@@ -361,7 +368,7 @@ KernelInputs KernelInputBuilder::build(
     Rational Bytes = Rational(static_cast<int64_t>(Spills.StoreBytes)) +
                      Rational(static_cast<int64_t>(Spills.LoadBytes));
     PerReach R;
-    R.addSectors(Bytes, H);
+    R.addSectors(Bytes, Bytes, H);
     Record(*Spills.At, Reach, R);
     std::string Text;
     raw_string_ostream OS(Text);

@@ -151,6 +151,29 @@ rowWalkHits(const AccessInfo &A, const GpuTarget &T, const CacheContext &C,
   return Hits;
 }
 
+/// True if, under the launch, \p A's lanes are further apart than its
+/// bytes and their later iterations read the rest of the run up to the
+/// next lane, or a sector (ReuseInfo::IterationTerms): a run from the
+/// access's bytes, each iteration term, smallest step first, extending it
+/// while its step is within the run.
+static bool sectorsReadLater(const AccessInfo &A, const CacheContext &C,
+                             bool &AtMiddle) {
+  const ReuseInfo &R = A.Reuse;
+  std::optional<double> Lane = evaluateAtLaunch(R.LaneStrideBytes, C, AtMiddle);
+  double Bytes = R.ElementBytes;
+  if (!Lane || Bytes <= 0 || *Lane <= Bytes + 0.5)
+    return false;
+  double Run = Bytes;
+  for (const auto &[Step, Values] : R.IterationTerms) {
+    std::optional<double> S = evaluateAtLaunch(Step, C, AtMiddle);
+    std::optional<double> N = evaluateAtLaunch(Values, C, AtMiddle);
+    if (!S || !N || *S > Run + 0.5)
+      break;
+    Run += *S * std::max(0.0, *N - 1);
+  }
+  return Run >= std::min(*Lane, static_cast<double>(memory::SectorBytes)) - 0.5;
+}
+
 HitFractions estimateHits(const AccessInfo &A, const GpuTarget &T,
                           const CacheContext &C) {
   HitFractions H;
@@ -233,10 +256,17 @@ HitFractions estimateHits(const AccessInfo &A, const GpuTarget &T,
         OS << " (" << bytes(Resident * *BlockFoot) << " resident fits "
            << bytes(L1Bytes) << ")";
       OS << "; ";
+      if (sectorsReadLater(A, C, AtMiddle))
+        H.SectorsKept = 1;
     }
     if (std::optional<double> Walk = rowWalkHits(A, T, C, Blocks, OS);
-        Walk && *Walk > H.L1)
+        Walk && *Walk > H.L1) {
       H.L1 = H.WholeRequestL1 = *Walk;
+      H.SectorsKept = 0;
+    }
+    if (H.SectorsKept > 0)
+      OS << "the lanes read the rest of their sectors in later iterations: "
+         << percent(H.SectorsKept) << " of those bytes from L1; ";
   } else {
     OS << (A.IsAtomic ? "atomics run in L2" : "stores write through L1")
        << "; ";
@@ -255,6 +285,7 @@ HitFractions estimateHits(const AccessInfo &A, const GpuTarget &T,
                        ? A.TransferredBytesPerThread.toDouble() /
                              static_cast<double>(A.BytesPerThread)
                        : 1;
+    Moved -= std::max(0.0, Moved - 1) * H.SectorsKept;
     double ToL2 = *Req * Moved * *Blocks * (Loads ? 1 - H.L1 : 1);
     H2 = ToL2 > 0 ? std::clamp(1 - *Grid / ToL2, 0.0, 1.0) : 0;
     OS << "L2: " << (C.ColdCache ? "cold cache" : "footprint exceeds L2")

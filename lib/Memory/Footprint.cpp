@@ -34,6 +34,8 @@ namespace {
 struct Term {
   Expr Coef;
   Expr Range;
+  /// Only loop iteration numbers (iter.*) merged into this term.
+  bool IterationOnly = false;
 };
 
 /// Value of \p E with every symbol set to \p V (an ordering key for
@@ -147,8 +149,10 @@ void splitDividedVars(Expr &Offset, std::vector<BoxVar> &Box, bool &Exact) {
 
 std::optional<Expr> footprintBytes(const Expr &Offset, ArrayRef<int64_t> Shifts,
                                    unsigned Bytes, ArrayRef<BoxVar> Box,
-                                   bool &Exact) {
+                                   bool &Exact, IterationRun *Run) {
   Exact = true;
+  if (Run)
+    *Run = IterationRun();
   Expr Split = Offset;
   std::vector<BoxVar> SplitBox(Box.begin(), Box.end());
   bool SplitExact = true;
@@ -182,12 +186,17 @@ std::optional<Expr> footprintBytes(const Expr &Offset, ArrayRef<int64_t> Shifts,
     std::optional<Rational> C = A.getConstant();
     if ((C && C->sign() < 0) || (!C && valueAt(A, 1) < 0))
       A = -A;
+    bool Iteration = StringRef(V.Symbol).starts_with("iter.");
+    if (Run && V.Symbol == "tid.x")
+      Run->LaneStride = A;
     auto Same =
         llvm::find_if(Terms, [&](const Term &T) { return T.Coef == A; });
-    if (Same != Terms.end())
+    if (Same != Terms.end()) {
       Same->Range = Same->Range + V.Range - 1;
-    else
-      Terms.push_back({A, V.Range});
+      Same->IterationOnly = Same->IterationOnly && Iteration;
+    } else {
+      Terms.push_back({A, V.Range, Iteration});
+    }
   }
 
   // The group's shifts, relative to the smallest, as steps along the
@@ -226,8 +235,12 @@ std::optional<Expr> footprintBytes(const Expr &Offset, ArrayRef<int64_t> Shifts,
     if (MaxK[I] - MinK[I] > MaxSpread)
       Decomposed = false;
   if (Decomposed) {
-    for (size_t I = 0; I != Terms.size(); ++I)
+    for (size_t I = 0; I != Terms.size(); ++I) {
       Terms[I].Range = Terms[I].Range + (MaxK[I] - MinK[I]);
+      // Members of one iteration widen it: not all later iterations.
+      if (MaxK[I] != MinK[I])
+        Terms[I].IterationOnly = false;
+    }
     Rel.clear();
   } else if (Rel.size() > 1) {
     // Evenly spaced shifts (unrolled rows) are one more term.
@@ -236,8 +249,10 @@ std::optional<Expr> footprintBytes(const Expr &Offset, ArrayRef<int64_t> Shifts,
     for (size_t I = 1; I != Rel.size(); ++I)
       Even = Even && Rel[I] - Rel[I - 1] == Step;
     if (Even) {
+      // The members of one iteration, not later iterations.
       Terms.push_back({Expr::constant(Step),
-                       Expr::constant(static_cast<int64_t>(Rel.size()))});
+                       Expr::constant(static_cast<int64_t>(Rel.size())),
+                       /*IterationOnly=*/false});
       Rel.clear();
     }
   }
@@ -255,6 +270,8 @@ std::optional<Expr> footprintBytes(const Expr &Offset, ArrayRef<int64_t> Shifts,
 
   Expr U = Expr::constant(Bytes), X = U;
   for (const Term &T : Terms) {
+    if (Run && T.IterationOnly)
+      Run->IterationTerms.push_back({T.Coef, T.Range});
     Expr NewX = X + T.Coef * (T.Range - 1);
     if (!(U == X) && !knownLE(X, T.Coef))
       Exact = false;

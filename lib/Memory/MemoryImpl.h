@@ -334,14 +334,23 @@ struct BoxVar {
   Expr Range;
 };
 
+/// What a thread's later iterations read around its bytes: the lanes' step
+/// (tid.x's coefficient, where tid.x is a term of the offset) and the terms
+/// of loop iteration numbers alone (step, number of values).
+struct IterationRun {
+  std::optional<Expr> LaneStride;
+  std::vector<std::pair<Expr, Expr>> IterationTerms;
+};
+
 /// Distinct bytes touched by Bytes-wide accesses at Offset + c for c in
 /// \p Shifts (the group's constant offsets) as the symbols of \p Box range
 /// over [0, Range); std::nullopt when Offset is not affine in them. Exact
-/// is false when the result is an upper bound.
+/// is false when the result is an upper bound. \p Run, when given, gets
+/// the lanes' step and the iteration terms (IterationRun).
 std::optional<Expr> footprintBytes(const Expr &Offset,
                                    llvm::ArrayRef<int64_t> Shifts,
                                    unsigned Bytes, llvm::ArrayRef<BoxVar> Box,
-                                   bool &Exact);
+                                   bool &Exact, IterationRun *Run = nullptr);
 
 /// An access's address as the reuse analysis needs it: the base pointer
 /// (casts stripped) and the byte offset with known sizes substituted; no

@@ -289,8 +289,9 @@ std::vector<AccessGroup> buildGroups(MutableArrayRef<AccessInfo> Accesses,
     // A two-step tile loop's first-iteration term is a variable of two
     // values (its box entry follows the loops').
     Expr Rest = boxFirstIterations(K.Rest, Box);
+    IterationRun Run;
     if (Footprint) {
-      Unique = footprintBytes(Rest, Shifts[G], Bytes, Box, ExactBlock);
+      Unique = footprintBytes(Rest, Shifts[G], Bytes, Box, ExactBlock, &Run);
       Grid = footprintBytes(Rest, Shifts[G], Bytes, gridBox(Box, In.Sizes),
                             ExactGrid);
     }
@@ -343,6 +344,11 @@ std::vector<AccessGroup> buildGroups(MutableArrayRef<AccessInfo> Accesses,
     for (const LoopTrip &T : In.Trips)
       if (Walk && T.TheLoop == Walk)
         R.WalkTrip = T.Trip.substitute(In.Sizes);
+    if (K.Space != MemSpace::Local && Run.LaneStride) {
+      R.LaneStrideBytes = Run.LaneStride;
+      R.IterationTerms = std::move(Run.IterationTerms);
+      R.ElementBytes = Bytes;
+    }
     R.UniqueBytesPerBlock = Unique ? *Unique : Requested;
     R.GridFootprintBytes = Grid ? *Grid : Requested * Blocks;
     R.FootprintExact = Unique && Grid && ExactBlock && ExactGrid;

@@ -6,13 +6,15 @@
 ; [0, 8): every request needs a new sector.
 ;
 ; Expected values derived by hand from Inputs/toy-gpu.yaml (2 SMs at
-; 1000 MHz; L1 196608 B of which the default carve-out, the whole 167936 B
-; of shared_per_sm_bytes, leaves 28672 B; lat_L1 30, lat_L2 200,
-; uncoalesced latency 528; L2 1 MiB, warm).
+; 1000 MHz; L1 196608 B, of which the launch's carve-out, the smallest that
+; holds its resident blocks' shared memory (here the 1 KB each block
+; reserves: 8 KB for up to 8 blocks, 32 KB for 32), leaves 188416 B (163840
+; B for 32 blocks); lat_L1 30, lat_L2 200, uncoalesced latency 528; L2 1
+; MiB, warm).
 ;
 ; @walk, grid 2 x block 64: step s = 4 B, m = 1 member, so a new sector every
 ; 32 / 4 = 8 requests: L1 = 1 - 4 / 32 = 7/8. Window: min(32 resident blocks,
-; 2 blocks / 2 SMs) = 1 block x 64 threads x 128 B = 8192 B <= 28672 B.
+; 2 blocks / 2 SMs) = 1 block x 64 threads x 128 B = 8192 B <= 163840 B.
 ; - bytes per thread: 64 loads x 4 + a 4-byte store = 260; 128 threads:
 ;   global 33280.
 ; - L2 (sector bytes missing L1): loads 128 x 64 x 32 B x 1/8 = 32768, the
@@ -26,10 +28,15 @@
 ;   The thread's time is 64 lat.global + 784 = 6649.9 cycles (523.0 and
 ;   34253.0 without the walk).
 ;
-; @walk, grid 2 x block 1024: the window is 1024 x 128 = 131072 B, of which
-; the L1 holds 28672: L1 = 7/8 x 28672 / 131072 = 49/256. L2: loads 2048 x
-; 64 x 32 x 207/256 = 3391488, the store 2048 x 4 = 8192: 3399680 (the print
-; shows 3399681: the hit fraction goes into a rational rounded to 1e-6).
+; @walk, grid 2 x block 1024: the window is 1024 x 128 = 131072 B <= 188416
+; B: L1 = 7/8. L2: loads 2048 x 64 x 32 x 1/8 = 524288, the store 2048 x 4 =
+; 8192: 532480. Grid 4 x block 1024: 2 blocks resident on an SM, a window of
+; 262144 B of which the L1 holds 188416: L1 = 7/8 x 188416 / 262144 =
+; 0.62890625; L2: loads 4096 x 64 x 32 x 0.37109375 = 3112960, the store
+; 4096 x 4 = 16384: 3129344 (3129346.1 printed: the hit fraction goes into a
+; rational rounded to 1e-6); global 4096 x 260 = 1064960. The grid's rows,
+; 4096 x 256 B, and its stores, 16384 B, exceed the 1 MiB L2: DRAM moves
+; them once, 1064960 B.
 ;
 ; The L1 data stage: @walk's lanes are 256 B apart, a multiple of 128, so
 ; every lane reads bank 0 of the L1's data array: 32 cycles a request, at
@@ -46,14 +53,11 @@
 ; (its block does not run every iteration): not a walk, every sector from
 ; L2, 128 x 64 x 32 + 512 = 262656.
 ;
-; @walk, grid 2 x block 256: the window is 256 x 128 = 32768 B, of which
-; the L1 holds 28672: L1 = 7/8 x 7/8 = 49/64; L2 = 512 x 64 x 32 x 15/64 +
-; the store's 512 x 4 = 247808. @walk_two walks a and c in the same loop:
-; two walks keep a line per lane each, a window of 65536 B: L1 = 7/8 x
-; 28672 / 65536 = 49/128 for each; L2 = 2 x 512 x 64 x 32 x 79/128 + 2048
-; = 1296384 (1296385 printed: the rounded hit fraction; each walk alone in
-; the L1 would give 2 x 245760 + 2048 = 493568); global 512 x (2 x 64 x 4
-; + 4) = 264192.
+; @walk, grid 2 x block 256: the window is 256 x 128 = 32768 B <= 188416 B:
+; L1 = 7/8; L2 = 512 x 64 x 32 x 1/8 + the store's 512 x 4 = 133120.
+; @walk_two walks a and c in the same loop: two walks keep a line per lane
+; each, a window of 65536 B <= 188416 B: L1 = 7/8 for each; L2 = 2 x 512 x
+; 64 x 32 x 1/8 + 2048 = 264192; global 512 x (2 x 64 x 4 + 4) = 264192.
 ;
 ; @walk_step32: s = 32 B, min(1, 32 / 32) = 1: no hits; L2 = 128 x 8 x 32 +
 ; 512 = 33280 B of 4608 requested, lat.global (4/36) 200 + (32/36) 528 =
@@ -63,6 +67,7 @@
 ; RUN:   -ktime-gpu=%S/Inputs/toy-gpu.yaml \
 ; RUN:   -ktime-launch='walk:grid=2,block=64,regs=32' \
 ; RUN:   -ktime-launch='walk:grid=2,block=1024,regs=32' \
+; RUN:   -ktime-launch='walk:grid=4,block=1024,regs=32' \
 ; RUN:   -ktime-launch='walk_odd:grid=2,block=1024,regs=32' \
 ; RUN:   -ktime-launch='walk_step32:grid=2,block=64,regs=32' \
 ; RUN:   -ktime-launch='walk_short:grid=2,block=64,regs=32' \
@@ -77,9 +82,11 @@
 ; CHECK: bytes: global 33280.0, L2 33280.0, DRAM 0.0
 ; CHECK: launch 'walk:grid=2,block=1024,regs=32'
 ; CHECK: 1 on the busiest SM: 65600.0 cycles {{.*}} bound L1
-; CHECK: bytes: global 532480.0, L2 339968{{[01]}}.0, DRAM 0.0
+; CHECK: bytes: global 532480.0, L2 532480.0, DRAM 0.0
+; CHECK: launch 'walk:grid=4,block=1024,regs=32'
+; CHECK: bytes: global 1064960.0, L2 31293{{4[5-9]|5[0-4]}}.{{[0-9]}}, DRAM 1064960.0
 ; CHECK: launch 'walk:grid=2,block=256,regs=32'
-; CHECK: bytes: global 133120.0, L2 247808.0, DRAM 0.0
+; CHECK: bytes: global 133120.0, L2 133120.0, DRAM 0.0
 ; CHECK-LABEL: kernel walk_step32
 ; CHECK: launch 'walk_step32:grid=2,block=64,regs=32'
 ; CHECK: lat.global 491.6)
@@ -93,7 +100,7 @@
 ; CHECK: bytes: global 33280.0, L2 262656.0, DRAM 0.0
 ; CHECK-LABEL: kernel walk_two
 ; CHECK: launch 'walk_two:grid=2,block=256,regs=32'
-; CHECK: bytes: global 264192.0, L2 129638{{[45]}}.0, DRAM 0.0
+; CHECK: bytes: global 264192.0, L2 264192.0, DRAM 0.0
 ;
 ; The walks as the Memory stage prints them: the load's address moves by 4 B
 ; an iteration (a float, k + 1; 32 B for @walk_step32's 8 k), over the

@@ -160,6 +160,32 @@ TEST(OccupancyTest, A100SharedMemoryBinds) {
   EXPECT_EQ(R.SharedCarveoutBytes, 167936u);
 }
 
+// The carve-out that leaves the launch its L1 (docs/gpu.md, "The
+// carve-out"): the smallest that holds the resident blocks' shared memory
+// where the driver configures the array per launch, the calculator's
+// elsewhere.
+TEST(OccupancyTest, L1CarveoutHoldsTheResidentBlocks) {
+  // A100: 2 blocks of 1024 threads x 1 KB reserved = 2 KB: the 8 KB
+  // carve-out (of 0, 8, 16, ...), 192 KB - 8 KB of L1.
+  OccupancyResult R = occupancy("a100-pcie-40gb", 1024, 16);
+  EXPECT_EQ(R.L1CarveoutBytes, 8192u);
+  // 4 blocks of 96 threads with 40 KB of dynamic shared memory each:
+  // 4 x 41088 = 164352 B, the 164 KB carve-out (167936 B), as the
+  // calculator's.
+  R = occupancy("a100-pcie-40gb", 96, 16, 0, 40000);
+  EXPECT_EQ(R.SharedBytesPerBlock, 41088u);
+  EXPECT_EQ(R.BlocksPerSM, 4u);
+  EXPECT_EQ(R.L1CarveoutBytes, 167936u);
+  // H100: 32 blocks of 64 threads x 1 KB = 32 KB: the 32 KB carve-out.
+  R = occupancy("h100-sxm", 64, 16);
+  EXPECT_EQ(R.L1CarveoutBytes, 32768u);
+  // Kepler's split is the context's (the calculator's 48 KB): GK110 caches
+  // only read-only global loads in L1.
+  R = occupancy("k40", 256, 16);
+  EXPECT_EQ(R.L1CarveoutBytes, R.SharedCarveoutBytes);
+  EXPECT_EQ(R.L1CarveoutBytes, 49152u);
+}
+
 TEST(OccupancyTest, TiesGoToTheFirstLimitInOrder) {
   // 256 threads, 32 registers on a100: warps 64 / 8 = 8; registers 1024 per
   // warp, 64 warps / 8 = 8. Both 8: warps wins the tie.
