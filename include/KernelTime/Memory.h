@@ -405,12 +405,11 @@ struct HitFractions {
   /// row walk's): what shortens an uncoalesced request's wait. A part of
   /// L1, which is a share of bytes.
   double WholeRequestL1 = 0;
-  /// The share of the sector bytes a request moves beyond the bytes it asks
-  /// for that its lanes read from L1 in their later iterations
-  /// (ReuseInfo::IterationTerms): 1 where they read them and the resident
-  /// blocks' footprint fits the L1, else 0; those bytes do not miss again,
-  /// so the misses come to the asked bytes plus the rest of the moved ones.
-  double SectorsKept = 0;
+  /// The sector bytes a request moves beyond the bytes it asks for are read
+  /// by its lanes from L1 in their later iterations
+  /// (ReuseInfo::IterationTerms; the resident blocks' footprint fits the
+  /// L1): they do not miss again, so the misses are the asked bytes.
+  bool SectorsKept = false;
   std::string Why;
 };
 
@@ -422,6 +421,12 @@ struct HitFractions {
 /// misses. Stores and atomics never hit L1. A pure function.
 HitFractions estimateHits(const AccessInfo &A, const GpuTarget &T,
                           const CacheContext &C);
+
+/// The bytes a request of \p Moved sector bytes for \p Asked bytes brings
+/// from L2 when it misses the L1: the sectors, or only the asked bytes
+/// where the L1 keeps the rest for later iterations (H.SectorsKept).
+Rational sectorBytesOnMiss(const Rational &Moved, const Rational &Asked,
+                           const HitFractions &H);
 
 /// True if every active lane of \p A's request, in one row of the block,
 /// reads the same bank of the L1's data array: the lanes are a multiple of

@@ -177,7 +177,8 @@ Expected<OccupancyResult> computeOccupancy(const GpuTarget &T,
   // the L1's full rate up to 102-204 kB of data on V100 to H100
   // (docs/gpu.md), not the 28-32 kB the largest carve-out leaves.
   Res.L1CarveoutBytes = Res.SharedCarveoutBytes;
-  if (T.L1Global == L1GlobalLoads::All && L.SharedCarveoutsBytes.size() > 1)
+  if (T.l1CachesGlobalLoad(/*ReadOnly=*/false) &&
+      L.SharedCarveoutsBytes.size() > 1)
     if (std::optional<uint64_t> Needed =
             carveoutFor(T, Res.SharedBytesPerBlock * Res.BlocksPerSM))
       Res.L1CarveoutBytes = std::min(*Needed, Res.SharedCarveoutBytes);

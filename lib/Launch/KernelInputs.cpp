@@ -254,15 +254,12 @@ KernelInputs KernelInputBuilder::build(
       SectorsMissingL2 += O.SectorsMissingL2;
       return *this;
     }
-    /// Sectors moved, and those missing L1 and L2 at hit fractions \p H;
-    /// the bytes moved beyond the \p Asked ones that the lanes read later
-    /// from L1 (HitFractions::SectorsKept) miss once, with the asked ones.
+    /// Sectors moved, and those missing L1 and L2 at hit fractions \p H
+    /// (sectorBytesOnMiss: the \p Asked bytes where the L1 keeps the rest).
     void addSectors(const Rational &Moved, const Rational &Asked,
                     const HitFractions &H) {
       Sectors += Moved;
-      Rational Missing = Moved;
-      if (H.SectorsKept > 0 && Asked < Moved)
-        Missing -= (Moved - Asked) * Rational::fromDouble(H.SectorsKept);
+      Rational Missing = sectorBytesOnMiss(Moved, Asked, H);
       SectorsMissingL1 +=
           Missing * Rational::fromDouble(std::max(0.0, 1 - H.L1));
       SectorsMissingL2 +=

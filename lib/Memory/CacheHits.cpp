@@ -257,16 +257,16 @@ HitFractions estimateHits(const AccessInfo &A, const GpuTarget &T,
            << bytes(L1Bytes) << ")";
       OS << "; ";
       if (sectorsReadLater(A, C, AtMiddle))
-        H.SectorsKept = 1;
+        H.SectorsKept = true;
     }
     if (std::optional<double> Walk = rowWalkHits(A, T, C, Blocks, OS);
         Walk && *Walk > H.L1) {
       H.L1 = H.WholeRequestL1 = *Walk;
-      H.SectorsKept = 0;
+      H.SectorsKept = false;
     }
-    if (H.SectorsKept > 0)
-      OS << "the lanes read the rest of their sectors in later iterations: "
-         << percent(H.SectorsKept) << " of those bytes from L1; ";
+    if (H.SectorsKept)
+      OS << "the lanes read the rest of their sectors from L1 in later "
+            "iterations; ";
   } else {
     OS << (A.IsAtomic ? "atomics run in L2" : "stores write through L1")
        << "; ";
@@ -281,11 +281,13 @@ HitFractions estimateHits(const AccessInfo &A, const GpuTarget &T,
     // In sectors, the unit the misses are charged in: a request that
     // moves more sectors than its bytes need (a two-wide block's rows)
     // still misses only the distinct bytes once.
-    double Moved = A.BytesPerThread > 0 && A.TransferredBytesPerThread > 0
-                       ? A.TransferredBytesPerThread.toDouble() /
-                             static_cast<double>(A.BytesPerThread)
-                       : 1;
-    Moved -= std::max(0.0, Moved - 1) * H.SectorsKept;
+    Rational Asked(static_cast<int64_t>(A.BytesPerThread));
+    double Moved =
+        A.BytesPerThread > 0 && A.TransferredBytesPerThread > 0
+            ? sectorBytesOnMiss(A.TransferredBytesPerThread, Asked, H)
+                      .toDouble() /
+                  Asked.toDouble()
+            : 1;
     double ToL2 = *Req * Moved * *Blocks * (Loads ? 1 - H.L1 : 1);
     H2 = ToL2 > 0 ? std::clamp(1 - *Grid / ToL2, 0.0, 1.0) : 0;
     OS << "L2: " << (C.ColdCache ? "cold cache" : "footprint exceeds L2")
@@ -299,6 +301,11 @@ HitFractions estimateHits(const AccessInfo &A, const GpuTarget &T,
     OS << MiddleNote;
   H.Why = std::move(Why);
   return H;
+}
+
+Rational sectorBytesOnMiss(const Rational &Moved, const Rational &Asked,
+                           const HitFractions &H) {
+  return H.SectorsKept && Asked < Moved ? Asked : Moved;
 }
 
 HitFractions estimateSpillHits(uint64_t FrameBytesPerThread,
