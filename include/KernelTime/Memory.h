@@ -147,6 +147,13 @@ struct AccessInfo {
   /// the block is smaller or an enclosing branch keeps a known lane set
   /// (tid.x % 2) out.
   unsigned ActiveLanes = 32;
+  /// An access through a pointer each lane chooses (`c ? s + i : g + k`,
+  /// what -O3 makes of an if/else that reads a tile in shared memory or the
+  /// global array past it) is analysed as one part per side, each with its
+  /// own state space and offsets: the lanes of the modelled warp that take
+  /// this part's side, in lane-0 ids (evaluated per warp, as activeLanes);
+  /// unset for an access every active lane makes.
+  std::optional<Expr> ChoiceLanes;
 
   /// Global, generic and local accesses: one warp request. Distinct 32-byte
   /// sectors and 128-byte lines touched, and those the bytes the active
@@ -277,6 +284,9 @@ public:
   /// The access of \p I; null when \p I is not an analysed access (a
   /// memcpy gives two accesses, its read and its write: this is the read).
   const AccessInfo *lookup(const llvm::Instruction &I) const;
+  /// Every access of \p I: one, two for a memcpy (read and write) or a
+  /// pointer chosen per lane (AccessInfo::ChoiceLanes), none.
+  llvm::ArrayRef<AccessInfo> accessesOf(const llvm::Instruction &I) const;
   llvm::ArrayRef<AccessGroup> groups() const { return Groups; }
 
   /// Distinct bytes all global, generic and local accesses touch per block

@@ -293,6 +293,13 @@ KernelInputs KernelInputBuilder::build(
            activeFraction(*A.Inst, MA, BoundedFraction, Shares, Values))
               .substitute(MeanIterations)
               .substitute(Subst);
+    // A part of an access through a pointer each lane chooses: its lanes'
+    // share of the block's reach.
+    Expr Reach = It->second;
+    if (A.ChoiceLanes)
+      Reach = (Reach * *A.ChoiceLanes * Expr::constant(Rational(1) / WarpLanes))
+                  .substitute(MeanIterations)
+                  .substitute(Subst);
     PerReach R;
     switch (A.Space) {
     case MemSpace::Shared:
@@ -340,7 +347,7 @@ KernelInputs KernelInputBuilder::build(
     default:
       break;
     }
-    Record(*A.Inst, It->second, R);
+    Record(*A.Inst, Reach, R);
   }
   if (Spills.At && Spills.StoreBytes + Spills.LoadBytes > 0) {
     // Each thread rereads the slots it wrote: a cache serves the share of

@@ -148,6 +148,27 @@ KernelInputBuilder::modelKey(const MemoryAnalysis &MA,
           ParamValues};
 }
 
+/// A load through a pointer each lane chooses (AccessInfo::ChoiceLanes):
+/// its warp waits for the slowest state space one of its lanes reads, so
+/// the latency symbol it is priced with (lat.global for a generic pointer)
+/// becomes the greatest over its parts of min(1, lanes) x lat.<space>.
+static void chooseLatency(ArrayRef<AccessInfo> Parts, CostInfo &C) {
+  if (!C.IsLoad || C.IsAtomic)
+    return;
+  auto Priced = [](MemSpace S) {
+    return getLatencySymbol(S == MemSpace::Generic ? MemSpace::Global : S)
+        .str();
+  };
+  std::vector<Expr> Waits;
+  for (const AccessInfo &P : Parts) {
+    if (!P.ChoiceLanes)
+      return;
+    Waits.push_back(Expr::min(Expr::constant(1), *P.ChoiceLanes) *
+                    Expr::symbol(Priced(P.Space)));
+  }
+  C.Lat = C.Lat.substitute({{Priced(C.Space), Expr::max(Waits)}});
+}
+
 const ThreadModel &KernelInputBuilder::modelFor(const MemoryAnalysis &MA,
                                                 const Bindings &ParamValues) {
   ModelKey Key = modelKey(MA, ParamValues);
@@ -185,7 +206,7 @@ ThreadModel KernelInputBuilder::adjustedModel(
   // Without a replay the adjustment changes no cost: the model is the
   // plain one (only its issue cycles are split by pipe).
   if (!Keep && !Reach && llvm::none_of(MA.accesses(), [&](const AccessInfo &A) {
-        return ReplaysOf(A) > Rational(1);
+        return ReplaysOf(A) > Rational(1) || A.ChoiceLanes;
       })) {
     ThreadModel M = Plain;
     M.Delay = issueCycles(CostModel(T), nullptr, nullptr, Plain.Delay);
@@ -205,6 +226,8 @@ ThreadModel KernelInputBuilder::adjustedModel(
     const AccessInfo *A = MA.lookup(I);
     if (!A)
       return;
+    if (A->ChoiceLanes)
+      chooseLatency(MA.accessesOf(I), C);
     Rational Replays = ReplaysOf(*A);
     if (Replays == Rational(1))
       return;

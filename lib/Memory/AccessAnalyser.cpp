@@ -316,7 +316,8 @@ bool AccessAnalyser::count(AccessInfo &A, ArrayRef<unsigned> Lanes,
   return false;
 }
 
-AccessAddress AccessAnalyser::analyse(AccessInfo &A, const Value *Ptr) {
+AccessAddress AccessAnalyser::analyse(AccessInfo &A, const Value *Ptr,
+                                      std::optional<ChosenSide> Side) {
   AccessAddress Facts;
   const Instruction &Inst = *A.Inst;
   const Loop *Scope = I.LI.getLoopFor(Inst.getParent());
@@ -331,6 +332,8 @@ AccessAddress AccessAnalyser::analyse(AccessInfo &A, const Value *Ptr) {
   }
   const SCEV *P =
       SE.getSCEVAtScope(SE.getSCEV(const_cast<Value *>(Ptr)), Scope);
+  if (Side)
+    P = chooseSide(SE, P, Side->Choice, Side->Side);
   const auto *Base = dyn_cast<SCEVUnknown>(SE.getPointerBase(P));
   const SCEV *Off = Base ? SE.getMinusSCEV(P, Base) : nullptr;
   if (!Base || !Off || isa<SCEVCouldNotCompute>(Off)) {

@@ -34,7 +34,8 @@ struct MemoryAnalysis::Impl {
       : LI(FAM.getResult<llvm::LoopAnalysis>(F)),
         SE(FAM.getResult<llvm::ScalarEvolutionAnalysis>(F)),
         DT(FAM.getResult<llvm::DominatorTreeAnalysis>(F)), Dep(F),
-        Trips(computeLoopTrips(F, LI, SE)), Builder(F, SE, LI, Dep, names()),
+        Trips(computeLoopTrips(F, LI, SE)),
+        Builder(F, SE, LI, Dep, names(), Trips),
         Layout(memory::WarpLayout::make(BlockDim, T.WarpSize)),
         Conditions(Builder, Layout) {}
 
@@ -103,7 +104,10 @@ public:
   AccessAnalyser(MemoryAnalysis::Impl &I, const GpuTarget &T,
                  const std::map<std::string, Expr> &Sizes)
       : I(I), T(T), Sizes(Sizes) {}
-  AccessAddress analyse(AccessInfo &A, const llvm::Value *Ptr);
+  /// \p Side: the part of an access through a pointer each lane chooses
+  /// (findPointerChoice) that this is.
+  AccessAddress analyse(AccessInfo &A, const llvm::Value *Ptr,
+                        std::optional<ChosenSide> Side = std::nullopt);
 
 private:
   void scattered(AccessInfo &A, const std::string &Why);

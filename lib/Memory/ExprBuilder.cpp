@@ -23,9 +23,10 @@ namespace memory {
 
 ExprBuilder::ExprBuilder(const Function &F, ScalarEvolution &SE, LoopInfo &LI,
                          const ThreadDependence &Dep,
-                         DenseMap<const Loop *, std::string> LoopNamesIn)
+                         DenseMap<const Loop *, std::string> LoopNamesIn,
+                         ArrayRef<LoopTrip> Trips)
     : F(F), SE(SE), LI(LI), Dep(Dep), LoopNames(std::move(LoopNamesIn)),
-      Names(F),
+      Trips(Trips), Names(F),
       Plain(SE, Names, [this](const Loop *L) { return iterSymbol(L); }) {}
 
 std::string ExprBuilder::iterSymbol(const Loop *L) const {
@@ -171,6 +172,74 @@ std::optional<Expr> ExprBuilder::firstIterationPhi(const Value *V) {
   return Expr::constant(*Entry) + Expr::constant(*Latch - *Entry) * Later;
 }
 
+std::optional<Expr> ExprBuilder::loopExitPhi(const Value *V) {
+  // The start of the remainder of a loop L unrolled at run time: a phi of
+  // an induction variable {S,+,d}<L> after L (L exits at its latch only, its
+  // count T exact) and, from the guard that either enters L or skips it,
+  // S - d, the value one step before the first. Both are the variable at
+  // iteration max(0, T) - 1, provided the guard skips L where T is 0, as
+  // the unroller's guard does (docs/memory.md, "From the address to the
+  // lanes' offsets").
+  const auto *Phi = dyn_cast<PHINode>(V);
+  if (!Phi || Phi->getNumIncomingValues() != 2 || InPhi.size() >= MaxPhiDepth)
+    return std::nullopt;
+  const Loop *Here = LI.getLoopFor(Phi->getParent());
+  if (Here && Here->getHeader() == Phi->getParent())
+    return std::nullopt;
+  for (unsigned I = 0; I != 2; ++I) {
+    auto *In = dyn_cast<Instruction>(Phi->getIncomingValue(I));
+    if (!In || !SE.isSCEVable(In->getType()))
+      continue;
+    const auto *AR = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(In));
+    if (!AR || !AR->isAffine() || AR->getLoop()->contains(Phi->getParent()))
+      continue;
+    const Loop *L = AR->getLoop();
+    const LoopTrip *Trip = nullptr;
+    for (const LoopTrip &T : Trips)
+      if (T.TheLoop == L)
+        Trip = &T;
+    if (!Trip || !Trip->Exact || Trip->HeaderExits || !L->getLoopLatch() ||
+        L->getExitingBlock() != L->getLoopLatch() ||
+        L->contains(Phi->getIncomingBlock(I)))
+      continue;
+    // The other input comes straight from L's guard: a branch to the phi's
+    // block or into L (its header, or a preheader that only enters it).
+    const BasicBlock *Guard = Phi->getIncomingBlock(1 - I);
+    const auto *Br = dyn_cast<BranchInst>(Guard->getTerminator());
+    if (!Br || !Br->isConditional() || L->contains(Guard))
+      continue;
+    auto EntersL = [&](const BasicBlock *B) {
+      return B == L->getHeader() ||
+             (B->getSingleSuccessor() == L->getHeader() &&
+              B->getSinglePredecessor() == Guard);
+    };
+    const BasicBlock *S0 = Br->getSuccessor(0), *S1 = Br->getSuccessor(1);
+    if (!((S0 == Phi->getParent() && EntersL(S1)) ||
+          (S1 == Phi->getParent() && EntersL(S0))))
+      continue;
+    Value *Skip = Phi->getIncomingValue(1 - I);
+    if (!SE.isSCEVable(Skip->getType()) || !InPhi.insert(Phi).second)
+      return std::nullopt;
+    // The variable as L's iterations see it (from outside L the conversion
+    // gives its value after L, valid only where L runs).
+    std::string Saved = Failure;
+    const Loop *Outside = Scope;
+    Scope = L;
+    std::optional<Expr> AtIter = visit(AR);
+    Scope = Outside;
+    std::optional<Expr> Before =
+        AtIter ? visit(SE.getSCEV(Skip)) : std::nullopt;
+    Failure = std::move(Saved);
+    InPhi.erase(Phi);
+    std::string K = iterSymbol(L);
+    if (!Before || !(AtIter->substitute({{K, Expr::constant(-1)}}) == *Before))
+      return std::nullopt;
+    Expr Ran = Expr::max(Expr::constant(0), Trip->Trip);
+    return AtIter->substitute({{K, Ran - 1}});
+  }
+  return std::nullopt;
+}
+
 std::optional<Expr> ExprBuilder::samePhiInputs(const Value *V) {
   // A phi merging one value computed in several blocks (tid.x read again
   // on each path) is that value.
@@ -296,6 +365,8 @@ std::optional<Expr> ExprBuilder::visit(const SCEV *S) {
       return First;
     if (std::optional<Expr> Same = samePhiInputs(V))
       return Same;
+    if (std::optional<Expr> Exit = loopExitPhi(V))
+      return Exit;
     // A phi's inputs ran past the bound: the address fails, not the phi.
     if (Visits > MaxVisits) {
       Failure = TooLarge;

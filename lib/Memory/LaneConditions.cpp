@@ -17,7 +17,9 @@
 // counted as runs, times that number. When every X_l is a constant, the lanes
 // are a mask. not takes the other lanes; and/or multiply when one side is
 // uniform, and otherwise split the lanes by one comparison's deltas and
-// count the other within each group (a || b as not (!a && !b)). Unsigned
+// count the other within each group (a || b as not (!a && !b)); two
+// comparisons stepping evenly in opposite directions (lo <= v < hi) are a
+// range of lanes, counted in closed form (countRange). Unsigned
 // comparisons are read as comparisons of non-negative values.
 //
 //===----------------------------------------------------------------------===//
@@ -183,6 +185,40 @@ std::optional<Expr> countBoth(const LaneComparison &A, const LaneComparison &S,
     Count += passes(S, D) * *Part;
   }
   return Count;
+}
+
+/// The step k when \p C's deltas are D[0] + k * l over lanes l (one even
+/// run), else std::nullopt.
+std::optional<int64_t> evenStep(const LaneComparison &C) {
+  if (C.D.size() < 2)
+    return std::nullopt;
+  int64_t K = C.D[1] - C.D[0];
+  for (size_t L = 2; L < C.D.size(); ++L)
+    if (C.D[L] - C.D[L - 1] != K)
+      return std::nullopt;
+  return K;
+}
+
+/// Lanes passing both \p A and \p S where one climbs and the other falls
+/// at the same even step (lo <= v && v < hi with v stepping from lane to
+/// lane: a range of lanes): with Ya = A's X0 + D[0] (rising by k > 0) and
+/// Ys = S's, lane l passes when l >= floor(-Ya / k) + 1 and
+/// l <= ceil(Ys / k) - 1, so the count is
+/// max(0, min(N, ceildiv(Ys, k)) - max(0, floor(-Ya / k) + 1)).
+std::optional<Expr> countRange(LaneComparison A, LaneComparison S, unsigned N) {
+  if (A.T != Test::Positive || S.T != Test::Positive)
+    return std::nullopt;
+  std::optional<int64_t> KA = evenStep(A), KS = evenStep(S);
+  if (!KA || !KS || *KA != -*KS || *KA == 0)
+    return std::nullopt;
+  if (*KA < 0)
+    std::swap(A, S);
+  Expr K = Expr::constant(std::max(*KA, *KS));
+  Expr Ya = A.X0 + A.D[0], Ys = S.X0 + S.D[0];
+  Expr Zero = Expr::constant(0);
+  Expr Low = Expr::max(Zero, Expr::floorDiv(-Ya, K) + 1);
+  Expr High = Expr::min(Expr::constant(N), Expr::ceilDiv(Ys, K));
+  return Expr::max(Zero, High - Low);
 }
 
 size_t distinctDeltas(const LaneComparison &C) {
@@ -361,7 +397,9 @@ std::optional<LaneCondition> LaneConditions::combine(const LaneCondition &X,
   LaneComparison S = IsAnd ? *Y.Cmp : negated(*Y.Cmp);
   if (distinctDeltas(A) < distinctDeltas(S))
     std::swap(A, S);
-  std::optional<Expr> Both = countBoth(A, S, W.Lanes);
+  std::optional<Expr> Both = countRange(A, S, W.Lanes);
+  if (!Both)
+    Both = countBoth(A, S, W.Lanes);
   if (!Both)
     return std::nullopt;
   Expr Count = IsAnd ? *Both : Expr::constant(W.Lanes) - *Both;

@@ -77,6 +77,34 @@ const Value *getAtomicPointer(const Instruction &I) {
   return nullptr;
 }
 
+/// Replaces the last of \p Parts, an access through a pointer each lane
+/// chooses (findPointerChoice) whose condition's lanes are counted, by one
+/// part per side, the true side's first, and sets \p Choice.
+static void
+splitByChoice(MemoryAnalysis::Impl &I, const Instruction &Inst,
+              std::vector<std::pair<const Value *, AccessInfo>> &Parts,
+              std::optional<PointerChoice> &Choice) {
+  auto [Ptr, A] = Parts.back();
+  std::optional<PointerChoice> C = findPointerChoice(Ptr, I.Dep, I.SE);
+  if (!C)
+    return;
+  std::optional<LaneCondition> Lanes =
+      I.Conditions.evaluate(C->Condition, I.LI.getLoopFor(Inst.getParent()));
+  // A count in opaque values (a halving stride) has no value at a launch.
+  if (!Lanes || !Lanes->Count || !I.Builder.opaqueIn(*Lanes->Count).empty())
+    return;
+  // The true side's part first (lookup's), then the false side's.
+  Parts.clear();
+  for (bool Side : {true, false}) {
+    AccessInfo Part = A;
+    Part.Space = getMemSpace(chosenBase(*C, Side));
+    Part.ChoiceLanes =
+        Side ? *Lanes->Count : Expr::constant(I.Layout.Lanes) - *Lanes->Count;
+    Parts.push_back({Ptr, std::move(Part)});
+  }
+  Choice = std::move(C);
+}
+
 bool MemoryAnalysis::Impl::runsOnSomeThreads(const BasicBlock *BB) const {
   auto Varies = [&](const BasicBlock *From) {
     const Instruction *Term = From->getTerminator();
@@ -161,8 +189,10 @@ MemoryAnalysis::MemoryAnalysis(Function &F, FunctionAnalysisManager &FAM,
   // One access per pointer an instruction goes through: a load, store or
   // atomic has one; memcpy reads one and writes another.
   std::vector<std::pair<const Value *, AccessInfo>> Parts;
+  std::optional<PointerChoice> Choice;
   for (Instruction &Inst : instructions(F)) {
     Parts.clear();
+    Choice.reset();
     if (auto *MI = dyn_cast<MemIntrinsic>(&Inst)) {
       auto *Len = dyn_cast<ConstantInt>(MI->getLength());
       if (!Len || Len->isZero() || Len->getValue().ugt(MaxMemIntrinsicBytes))
@@ -190,6 +220,7 @@ MemoryAnalysis::MemoryAnalysis(Function &F, FunctionAnalysisManager &FAM,
       A.ReadOnly = C.ReadOnly;
       A.BytesPerThread = C.AccessBytes;
       Parts.push_back({Ptr, A});
+      splitByChoice(*I, Inst, Parts, Choice);
     }
     for (auto &[Ptr, A] : Parts) {
       A.Inst = &Inst;
@@ -203,7 +234,11 @@ MemoryAnalysis::MemoryAnalysis(Function &F, FunctionAnalysisManager &FAM,
       A.ExecutionsPerThread = A.ExecutionsPerThread.substitute(Sizes);
       if (A.Space == MemSpace::Generic)
         addAssumption(A, "generic address analysed as global");
-      Facts.push_back(Analyser.analyse(A, Ptr));
+      if (Choice)
+        Facts.push_back(Analyser.analyse(
+            A, Ptr, ChosenSide{*Choice, &A == &Parts.front().second}));
+      else
+        Facts.push_back(Analyser.analyse(A, Ptr));
       Index.try_emplace(&Inst, Accesses.size());
       Accesses.push_back(std::move(A));
     }
@@ -217,6 +252,16 @@ MemoryAnalysis::MemoryAnalysis(Function &F, FunctionAnalysisManager &FAM,
 const AccessInfo *MemoryAnalysis::lookup(const Instruction &Inst) const {
   auto It = Index.find(&Inst);
   return It == Index.end() ? nullptr : &Accesses[It->second];
+}
+
+ArrayRef<AccessInfo> MemoryAnalysis::accessesOf(const Instruction &Inst) const {
+  auto It = Index.find(&Inst);
+  if (It == Index.end())
+    return {};
+  size_t End = It->second;
+  while (End != Accesses.size() && Accesses[End].Inst == &Inst)
+    ++End;
+  return ArrayRef(Accesses).slice(It->second, End - It->second);
 }
 
 unsigned MemoryAnalysis::warpLanes() const { return I->Layout.Lanes; }

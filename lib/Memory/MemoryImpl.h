@@ -17,6 +17,7 @@
 #include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
 
 #include <functional>
@@ -29,6 +30,7 @@ namespace llvm {
 class DominatorTree;
 class LoopInfo;
 class ScalarEvolution;
+class SelectInst;
 class SCEV;
 class Value;
 } // namespace llvm
@@ -85,7 +87,8 @@ class ExprBuilder {
 public:
   ExprBuilder(const llvm::Function &F, llvm::ScalarEvolution &SE,
               llvm::LoopInfo &LI, const ThreadDependence &Dep,
-              llvm::DenseMap<const llvm::Loop *, std::string> LoopNames);
+              llvm::DenseMap<const llvm::Loop *, std::string> LoopNames,
+              llvm::ArrayRef<LoopTrip> Trips);
 
   std::optional<Expr> convert(const llvm::SCEV *S, const llvm::Loop *Scope);
   /// The SCEV of \p V as seen in \p Scope, converted.
@@ -112,12 +115,16 @@ private:
   std::string symbolFor(const llvm::Value *V);
   std::optional<Expr> samePhiInputs(const llvm::Value *V);
   std::optional<Expr> firstIterationPhi(const llvm::Value *V);
+  std::optional<Expr> loopExitPhi(const llvm::Value *V);
 
   const llvm::Function &F;
   llvm::ScalarEvolution &SE;
   llvm::LoopInfo &LI;
   const ThreadDependence &Dep;
   llvm::DenseMap<const llvm::Loop *, std::string> LoopNames;
+  /// The function's loop counts, for the value an induction variable
+  /// leaves its loop with (loopExitPhi).
+  llvm::ArrayRef<LoopTrip> Trips;
   SymbolNamer Names;
   ScevToExpr Plain;
   const llvm::Loop *Scope = nullptr;
@@ -221,6 +228,40 @@ void splitBetweenTwoBases(AccessInfo &A);
 /// [a, a + Bytes + Spread) touch.
 void countRowsShifted(llvm::ArrayRef<int64_t> Addr, unsigned Bytes,
                       int64_t Spread, AccessInfo &A);
+/// A pointer each lane chooses through selects on one condition: the
+/// pointer itself, or its base and its index, picked by `c ? ... : ...`
+/// (PointerChoice.cpp).
+struct PointerChoice {
+  const llvm::Value *Condition = nullptr;
+  /// The selects on the pointer's computation, each on Condition.
+  llvm::SmallVector<const llvm::SelectInst *, 2> Selects;
+  /// The select that picks the base pointer.
+  const llvm::SelectInst *PointerSelect = nullptr;
+};
+
+/// One side of a PointerChoice: the part of an access whose lanes take it.
+struct ChosenSide {
+  const PointerChoice &Choice;
+  bool Side;
+};
+
+/// The per-lane choice \p Ptr is computed through, where its base pointer
+/// is chosen between two state spaces (a choice of two global bases is
+/// splitBetweenTwoBases' case) and every select on its computation has the
+/// one condition. std::nullopt for any other pointer, a condition every
+/// lane shares, or a select ScalarEvolution reads as a minimum or maximum.
+std::optional<PointerChoice> findPointerChoice(const llvm::Value *Ptr,
+                                               const ThreadDependence &Dep,
+                                               llvm::ScalarEvolution &SE);
+
+/// \p S with every choice of \p C replaced by its true (\p Side) or false
+/// side.
+const llvm::SCEV *chooseSide(llvm::ScalarEvolution &SE, const llvm::SCEV *S,
+                             const PointerChoice &C, bool Side);
+
+/// The pointer on side \p Side of \p C's base choice, for its state space.
+const llvm::Value *chosenBase(const PointerChoice &C, bool Side);
+
 /// Sectors and lines when each active lane is assumed to touch its own.
 void countScattered(unsigned Lanes, unsigned Bytes, AccessInfo &A);
 /// Sectors and lines of a coalesced request of \p Lanes x \p Bytes.

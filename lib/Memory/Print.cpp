@@ -81,6 +81,8 @@ void printAccess(const AccessInfo &A, raw_ostream &OS) {
   if (A.RowStrideBytes)
     OS << ", row stride " << *A.RowStrideBytes << " B";
   OS << ", lanes " << A.ActiveLanes;
+  if (A.ChoiceLanes)
+    OS << " (" << *A.ChoiceLanes << " of them choose this pointer)";
   switch (A.Space) {
   case MemSpace::Shared:
     OS << ", bank conflicts " << A.BankConflictDegree << "-way ("
