@@ -297,9 +297,9 @@ KernelInputs KernelInputBuilder::build(
     // share of the block's reach.
     Expr Reach = It->second;
     if (A.ChoiceLanes)
-      Reach = (Reach * *A.ChoiceLanes * Expr::constant(Rational(1) / WarpLanes))
-                  .substitute(MeanIterations)
-                  .substitute(Subst);
+      Reach = Reach *
+              A.ChoiceLanes->substitute(MeanIterations).substitute(Subst) *
+              Expr::constant(Rational(1) / WarpLanes);
     PerReach R;
     switch (A.Space) {
     case MemSpace::Shared:

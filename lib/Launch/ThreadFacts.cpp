@@ -155,18 +155,15 @@ KernelInputBuilder::modelKey(const MemoryAnalysis &MA,
 static void chooseLatency(ArrayRef<AccessInfo> Parts, CostInfo &C) {
   if (!C.IsLoad || C.IsAtomic)
     return;
-  auto Priced = [](MemSpace S) {
-    return getLatencySymbol(S == MemSpace::Generic ? MemSpace::Global : S)
-        .str();
-  };
   std::vector<Expr> Waits;
   for (const AccessInfo &P : Parts) {
     if (!P.ChoiceLanes)
       return;
     Waits.push_back(Expr::min(Expr::constant(1), *P.ChoiceLanes) *
-                    Expr::symbol(Priced(P.Space)));
+                    Expr::symbol(getLatencySymbol(P.Space)));
   }
-  C.Lat = C.Lat.substitute({{Priced(C.Space), Expr::max(Waits)}});
+  C.Lat =
+      C.Lat.substitute({{getLatencySymbol(C.Space).str(), Expr::max(Waits)}});
 }
 
 const ThreadModel &KernelInputBuilder::modelFor(const MemoryAnalysis &MA,

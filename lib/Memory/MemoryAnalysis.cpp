@@ -97,7 +97,7 @@ splitByChoice(MemoryAnalysis::Impl &I, const Instruction &Inst,
   Parts.clear();
   for (bool Side : {true, false}) {
     AccessInfo Part = A;
-    Part.Space = getMemSpace(chosenBase(*C, Side));
+    Part.Space = C->Spaces[Side ? 0 : 1];
     Part.ChoiceLanes =
         Side ? *Lanes->Count : Expr::constant(I.Layout.Lanes) - *Lanes->Count;
     Parts.push_back({Ptr, std::move(Part)});

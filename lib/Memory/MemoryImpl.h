@@ -237,6 +237,8 @@ struct PointerChoice {
   llvm::SmallVector<const llvm::SelectInst *, 2> Selects;
   /// The select that picks the base pointer.
   const llvm::SelectInst *PointerSelect = nullptr;
+  /// The state spaces of its true and false sides.
+  MemSpace Spaces[2] = {MemSpace::Generic, MemSpace::Generic};
 };
 
 /// One side of a PointerChoice: the part of an access whose lanes take it.
@@ -258,9 +260,6 @@ std::optional<PointerChoice> findPointerChoice(const llvm::Value *Ptr,
 /// side.
 const llvm::SCEV *chooseSide(llvm::ScalarEvolution &SE, const llvm::SCEV *S,
                              const PointerChoice &C, bool Side);
-
-/// The pointer on side \p Side of \p C's base choice, for its state space.
-const llvm::Value *chosenBase(const PointerChoice &C, bool Side);
 
 /// Sectors and lines when each active lane is assumed to touch its own.
 void countScattered(unsigned Lanes, unsigned Bytes, AccessInfo &A);

@@ -84,9 +84,11 @@ std::optional<PointerChoice> findPointerChoice(const Value *Ptr,
       C.PointerSelect = S;
     }
   }
-  if (!C.PointerSelect || !Dep.varies(C.Condition) ||
-      getMemSpace(C.PointerSelect->getTrueValue()) ==
-          getMemSpace(C.PointerSelect->getFalseValue()))
+  if (!C.PointerSelect || !Dep.varies(C.Condition))
+    return std::nullopt;
+  C.Spaces[0] = getMemSpace(C.PointerSelect->getTrueValue());
+  C.Spaces[1] = getMemSpace(C.PointerSelect->getFalseValue());
+  if (C.Spaces[0] == C.Spaces[1])
     return std::nullopt;
   return C;
 }
@@ -94,11 +96,6 @@ std::optional<PointerChoice> findPointerChoice(const Value *Ptr,
 const SCEV *chooseSide(ScalarEvolution &SE, const SCEV *S,
                        const PointerChoice &C, bool Side) {
   return SideRewriter(SE, C, Side).visit(S);
-}
-
-const Value *chosenBase(const PointerChoice &C, bool Side) {
-  return Side ? C.PointerSelect->getTrueValue()
-              : C.PointerSelect->getFalseValue();
 }
 
 } // namespace memory
