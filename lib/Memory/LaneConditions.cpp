@@ -316,32 +316,20 @@ std::optional<LaneCondition> LaneConditions::compare(CmpInst::Predicate Pred,
 
   LaneCondition R;
   R.Uniform = llvm::all_of(LC.D, [](int64_t V) { return V == 0; });
-  auto MaskAt = [&](int64_t V0) {
+  if (std::optional<int64_t> V0 = LC.X0.getInt64()) {
     BitVector Mask(N);
     for (unsigned L = 0; L != N; ++L) {
-      int64_t V = V0 + LC.D[L];
+      int64_t V = *V0 + LC.D[L];
       bool True = LC.T == Test::Positive ? V > 0
                   : LC.T == Test::Zero   ? V == 0
                                          : V != 0;
       if (True)
         Mask.set(L);
     }
-    return Mask;
-  };
-  if (std::optional<int64_t> V0 = LC.X0.getInt64()) {
-    BitVector Mask = MaskAt(*V0);
     R.Count = Expr::constant(static_cast<int64_t>(Mask.count()));
-    R.Mask = Mask;
-    R.FirstWarpMask = std::move(Mask);
+    R.Mask = std::move(Mask);
     return R;
   }
-  // The block's first warp: its lane 0 has ids 0 (the plain ids or the
-  // layout's ktime.w.* multiples, WarpLayout).
-  static const std::map<std::string, Expr> FirstWarp = {
-      {"tid.x", Expr()},     {"tid.y", Expr()},     {"tid.z", Expr()},
-      {"ktime.w.x", Expr()}, {"ktime.w.y", Expr()}, {"ktime.w.z", Expr()}};
-  if (std::optional<int64_t> V0 = LC.X0.substitute(FirstWarp).getInt64())
-    R.FirstWarpMask = MaskAt(*V0);
   std::vector<unsigned> All(N);
   std::iota(All.begin(), All.end(), 0);
   std::optional<Expr> Count = countLanes(LC, All);
@@ -357,10 +345,6 @@ LaneCondition LaneConditions::negate(const LaneCondition &C) const {
   if (C.Mask) {
     R.Mask = *C.Mask;
     R.Mask->flip();
-  }
-  if (C.FirstWarpMask) {
-    R.FirstWarpMask = *C.FirstWarpMask;
-    R.FirstWarpMask->flip();
   }
   if (C.Count)
     R.Count = Expr::constant(W.Lanes) - *C.Count;
@@ -389,13 +373,6 @@ std::optional<LaneCondition> LaneConditions::combine(const LaneCondition &X,
                                                      bool IsAnd) {
   LaneCondition R;
   R.Uniform = X.Uniform && Y.Uniform;
-  if (X.FirstWarpMask && Y.FirstWarpMask) {
-    R.FirstWarpMask = *X.FirstWarpMask;
-    if (IsAnd)
-      *R.FirstWarpMask &= *Y.FirstWarpMask;
-    else
-      *R.FirstWarpMask |= *Y.FirstWarpMask;
-  }
   if (X.Mask && Y.Mask) {
     R.Mask = *X.Mask;
     if (IsAnd)
@@ -436,7 +413,6 @@ std::optional<LaneCondition> LaneConditions::evaluate(const Value *Cond,
     LaneCondition R;
     R.Uniform = true;
     R.Mask = BitVector(W.Lanes, C->isOne());
-    R.FirstWarpMask = R.Mask;
     R.Count = Expr::constant(C->isOne() ? int64_t(W.Lanes) : 0);
     return R;
   }

@@ -152,15 +152,11 @@ BitVector MemoryAnalysis::Impl::laneMask(const BasicBlock *BB) {
         Br->getSuccessor(0) != Br->getSuccessor(1)) {
       std::optional<LaneCondition> C =
           Conditions.evaluate(Br->getCondition(), LI.getLoopFor(Pred));
-      // A mask known only in the block's first warp (`tid.x < 16`) holds
-      // for the warp the counts are of, where that warp takes the edge;
-      // where it does not, other warps do, with lanes not known here.
-      if (C && C->FirstWarpMask) {
-        BitVector Side = *C->FirstWarpMask;
+      if (C && C->Mask) {
+        BitVector Side = *C->Mask;
         if (Br->getSuccessor(1) == Block)
           Side.flip();
-        if (C->Mask || Side.anyCommon(Mask))
-          Mask &= Side;
+        Mask &= Side;
       }
     }
     Masks[Block] = Mask;

@@ -279,9 +279,6 @@ struct LaneComparison {
 struct LaneCondition {
   /// Bit l set: lane l sees true (only when every lane's value is known).
   std::optional<llvm::BitVector> Mask;
-  /// The same for the block's first warp (its ids 0), when its lanes' values
-  /// are known there but not in every warp (`tid.x < 16`); Mask when known.
-  std::optional<llvm::BitVector> FirstWarpMask;
   /// Lanes that see true, in lane-0 ids (after WarpLayout::backSubst).
   std::optional<Expr> Count;
   /// All lanes agree (the count is 0 or all lanes).

@@ -30,13 +30,7 @@
 ; Warp 0 (rows 0-7): 5/8, 7/8, 7/8: the least, 5/8 = 20 lanes; warp 1
 ; (rows 8-15): tid.y < 5 holds for none. 20 x 4 = 80 B, an upper bound on
 ; the exact 48 B (rows 1, 2 and 4: 12 threads).
-; The store's sectors are those of warp 0's lanes that take the three edges
-; (n = 5 is known, so each test is a mask there: rows 1, 2 and 4, 12
-; lanes): bytes 16-47 and 64-79, 48 bytes from 16 on with the lowest
-; address taken at a line's start: bytes 0-31 and 48-63, 2 sectors = 64 B
-; for 12 lanes, 16/3 B a lane; L2 = 20 x 16/3 = 106.7 B. (Before the first
-; warp's masks, all 32 lanes: 4 sectors for 32 lanes, 4 B a lane, 80 B.)
-; CHECK: bytes: global 80.0, L2 106.7, DRAM 0.0, shared 0.0
+; CHECK: bytes: global 80.0, L2 80.0, DRAM 0.0, shared 0.0
 ; CHECK: assumption: the active lanes behind deeply nested branches are the least of the branches' fractions, an upper bound (their product would have more than 64 terms)
 
 target triple = "nvptx64-nvidia-cuda"
