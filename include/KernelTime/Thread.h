@@ -9,6 +9,7 @@
 #define KERNELTIME_THREAD_H
 
 #include "KernelTime/Expr.h"
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/IR/CycleInfo.h"
 #include "llvm/IR/DebugLoc.h"
@@ -67,6 +68,10 @@ struct LoopTrip {
   Expr Del;
   Expr Time;
 };
+
+/// The entry of \p Trips for \p L; null when it has none.
+const LoopTrip *findLoopTrip(llvm::ArrayRef<LoopTrip> Trips,
+                             const llvm::Loop *L);
 
 /// Something the model assumed, where it applies.
 struct ModelNote {

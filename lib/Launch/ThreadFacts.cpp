@@ -337,10 +337,7 @@ Expr KernelInputBuilder::executionsPerThread(const Instruction &I,
   Expr Count = Expr::constant(1);
   for (const Loop *L = LI.getLoopFor(I.getParent()); L;
        L = L->getParentLoop()) {
-    const LoopTrip *Trip = nullptr;
-    for (const LoopTrip &T : M.Loops)
-      if (T.TheLoop == L)
-        Trip = &T;
+    const LoopTrip *Trip = findLoopTrip(M.Loops, L);
     if (!Trip)
       continue;
     // Inner counts at this loop's mean iteration, as the Thread stage does.

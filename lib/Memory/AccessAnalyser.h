@@ -46,10 +46,7 @@ struct MemoryAnalysis::Impl {
     return N;
   }
   const LoopTrip *trip(const llvm::Loop *L) const {
-    for (const LoopTrip &T : Trips)
-      if (T.TheLoop == L)
-        return &T;
-    return nullptr;
+    return findLoopTrip(Trips, L);
   }
   /// The lanes of the modelled warp that reach \p BB, from the branches
   /// whose edges dominate it with a lane mask known for every lane.

@@ -194,10 +194,7 @@ std::optional<Expr> ExprBuilder::loopExitPhi(const Value *V) {
     if (!AR || !AR->isAffine() || AR->getLoop()->contains(Phi->getParent()))
       continue;
     const Loop *L = AR->getLoop();
-    const LoopTrip *Trip = nullptr;
-    for (const LoopTrip &T : Trips)
-      if (T.TheLoop == L)
-        Trip = &T;
+    const LoopTrip *Trip = findLoopTrip(Trips, L);
     if (!Trip || !Trip->Exact || Trip->HeaderExits || !L->getLoopLatch() ||
         L->getExitingBlock() != L->getLoopLatch() ||
         L->contains(Phi->getIncomingBlock(I)))

@@ -263,10 +263,7 @@ std::vector<AccessGroup> buildGroups(MutableArrayRef<AccessInfo> Accesses,
         std::string Iter = In.Builder.iterSymbol(L);
         if (llvm::none_of(Box,
                           [&](const BoxVar &V) { return V.Symbol == Iter; })) {
-          const LoopTrip *Trip = nullptr;
-          for (const LoopTrip &T : In.Trips)
-            if (T.TheLoop == L)
-              Trip = &T;
+          const LoopTrip *Trip = findLoopTrip(In.Trips, L);
           Box.push_back({Iter, Trip ? Trip->Trip.substitute(In.Sizes)
                                     : Expr::symbol("trip.outer")});
         }
@@ -341,9 +338,8 @@ std::vector<AccessGroup> buildGroups(MutableArrayRef<AccessInfo> Accesses,
     R.WalkStrideBytes = walkStride(Group, Accesses, Rest, Shifts[G], Bytes,
                                    Footprint, In, Walk);
     R.WalkLoop = Walk;
-    for (const LoopTrip &T : In.Trips)
-      if (Walk && T.TheLoop == Walk)
-        R.WalkTrip = T.Trip.substitute(In.Sizes);
+    if (const LoopTrip *T = Walk ? findLoopTrip(In.Trips, Walk) : nullptr)
+      R.WalkTrip = T->Trip.substitute(In.Sizes);
     if (K.Space != MemSpace::Local && Run.LaneStride) {
       R.LaneStrideBytes = Run.LaneStride;
       R.IterationTerms = std::move(Run.IterationTerms);

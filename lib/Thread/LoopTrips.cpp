@@ -413,4 +413,11 @@ std::vector<LoopTrip> computeLoopTrips(Function &F, LoopInfo &LI,
   return Result;
 }
 
+const LoopTrip *findLoopTrip(ArrayRef<LoopTrip> Trips, const Loop *L) {
+  for (const LoopTrip &T : Trips)
+    if (T.TheLoop == L)
+      return &T;
+  return nullptr;
+}
+
 } // namespace ktime
