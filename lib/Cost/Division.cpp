@@ -1,12 +1,14 @@
 //===- Division.cpp - Integer division and remainder ----------------------===//
 //
-// By a variable: div/rem.s32/.u32, one int.div (the target file prices the
-// whole emulated sequence); 64-bit: the backend tests at run time whether
-// both operands fit in 32 bits and divides in 32 bits if so (CodeGenPrepare's
-// slow-division bypass), which is the path priced. By a constant: the
-// shift-and-add sequences of LLVM's BuildUDIV/BuildSDIV, counted from the
-// same magic numbers (llvm/Support/DivisionByConstantInfo.h) so the counts
-// match what llc emits. docs/costs.md, "Integer division".
+// By a variable: div/rem.s32/.u32, ptxas's emulated sequence, its integer
+// ALU part and latency as int.div, its multiplies, conversions and
+// reciprocal as their own classes (so each holds its own pipe); 64-bit: the
+// backend tests at run time whether both operands fit in 32 bits and divides in
+// 32 bits if so (CodeGenPrepare's slow-division bypass), which is the path
+// priced. By a constant: the shift-and-add sequences of LLVM's
+// BuildUDIV/BuildSDIV, counted from the same magic numbers
+// (llvm/Support/DivisionByConstantInfo.h) so the counts match what llc emits.
+// docs/costs.md, "Integer division".
 //
 //===----------------------------------------------------------------------===//
 #include "CostImpl.h"
@@ -61,6 +63,32 @@ Sequence magic(bool Signed, bool Rem, const APInt &D) {
   return S;
 }
 
+/// A 32-bit division or remainder by a variable, \p N of them (the
+/// registers of a vector or a 64-bit value), one latency deep. ptxas expands
+/// div/rem.s32/.u32 into one sequence (the divisor converted to float, its
+/// reciprocal, the quotient estimated and corrected with integer multiplies):
+/// in ptxas 13.0's code for sm_80 to sm_90, 17 to 24 instructions, in the mean
+/// of the four forms 10 integer ALU (IADD3, ISETP, LOP3, IABS, SEL), 7.25 IMAD,
+/// an I2F and an F2I, one MUFU.RCP (utils/division-sequence.py counts them;
+/// sm_75 differs by under one per class). int.div prices the ALU part's issue
+/// and the whole sequence's latency (the target file); the other classes issue
+/// beside it, on their pipes, and add no latency of their own.
+CostInfo variableDivisor(const CostContext &Ctx, unsigned N, bool Rem) {
+  Rational Lanes(static_cast<int64_t>(N));
+  CostInfo Cost = Ctx.builder()
+                      .add(InstrClass::IntDiv, Lanes, 1)
+                      .add(InstrClass::IntMul, Rational(29, 4) * Lanes, 0)
+                      .add(InstrClass::Convert, Rational(2) * Lanes, 0)
+                      .add(InstrClass::Sfu, Lanes, 0)
+                      .build(CostInfo::Kind::Compute,
+                             Rem ? "rem by a variable" : "div by a variable");
+  // The dispatch unit sees every instruction of the sequence: 20.25 in the
+  // mean, the 10 ALU instructions int.div stands for included.
+  Cost.Count =
+      (Rational(81, 4) * Lanes + Rational(1, 2)).floor().getInt64().value_or(0);
+  return Cost;
+}
+
 const ConstantInt *constantDivisor(const Value *V) {
   if (auto *C = dyn_cast<ConstantInt>(V))
     return C;
@@ -81,16 +109,20 @@ CostInfo costDivRem(const CostContext &Ctx, const BinaryOperator &I) {
 
   const ConstantInt *C = constantDivisor(I.getOperand(1));
   if (!C || C->isZero()) {
+    CostInfo Div = variableDivisor(Ctx, Regs, Rem);
     if (!Wide)
-      return Ctx.compute(InstrClass::IntDiv, Regs, 1,
-                         Rem ? "rem by a variable" : "div by a variable");
+      return Div;
     // or.b64 of the operands, and.b64 of the high word, setp.ne.b64, two
     // branches, then the 32-bit division.
     CostInfo Cost = Ctx.builder()
                         .add(InstrClass::IntAdd, 4 * Regs, 4)
                         .add(InstrClass::Branch, 2 * Regs, 2)
-                        .add(InstrClass::IntDiv, Regs, 1)
                         .build(CostInfo::Kind::Compute, "64-bit division");
+    Cost.Lat = Cost.Lat + Div.Lat;
+    Cost.Del = Cost.Del + Div.Del;
+    for (const CostPart &P : Div.Parts)
+      Cost.Parts.push_back(P);
+    Cost.Count += Div.Count;
     Cost.Assumption = "64-bit division assumed to take the backend's 32-bit "
                       "path (both operands below 2^32)";
     return Cost;

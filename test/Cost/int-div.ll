@@ -1,24 +1,29 @@
-; Integer division and remainder. By a variable: div/rem.s32/.u32 is priced
-; as one int.div (the target file's lat covers the emulated sequence); a
+; Integer division and remainder. By a variable: div/rem.s32/.u32 is ptxas's
+; emulated sequence, its integer ALU part and whole latency as int.div, its
+; 7.25 IMAD, I2F + F2I and MUFU.RCP (ptxas 13.0's mean over the four forms,
+; utils/division-sequence.py) as int.mul, convert and sfu, beside it; a
 ; 64-bit one takes the backend's 32-bit path (assumed). By a constant: the
 ; shift/mul.hi sequences LLVM's BuildUDIV/BuildSDIV emit, counted from the
 ; same magic numbers (each count below was checked against llc-22 -mcpu=sm_80).
-; a100-pcie-40gb: int.add/int.mul lat 4 del 2; int.div lat 71 del 2;
-; branch lat 4, units_per_pb 32 -> del = max(32 / 32, 1) = 1.
+; a100-pcie-40gb (arch/sm_80.yaml): int.add/int.mul lat 4, 64/clk/SM ->
+; del 32/(64/4) = 2; int.div lat 71 del 20; convert and sfu 16/clk/SM ->
+; del 32/(16/4) = 8; branch lat 4, units_per_pb 32 -> del = max(32 / 32, 1) = 1.
 ; RUN: %opt_ktime -passes='print<kernel-time-cost>' -ktime-gpu=a100 -disable-output %s | FileCheck %s
 
 target triple = "nvptx64-nvidia-cuda"
 
 ; CHECK-LABEL: kernel divisions on a100-pcie-40gb
 define ptx_kernel void @divisions(ptr addrspace(1) %out, i32 %n, i32 %m, i64 %l, i64 %k) {
-  ; CHECK: %v1 = sdiv i32 %n, %m div by a variable: int.div lat 71 del 2
+  ; lat = int.div's 71 (the others add none);
+  ; del = 20 + 7.25 x 2 + 2 x 8 + 8 = 58.5
+  ; CHECK: %v1 = sdiv i32 %n, %m div by a variable: int.div + 7.25 x int.mul + 2 x convert + sfu lat 71 del 58.5
   %v1 = sdiv i32 %n, %m
-  ; CHECK: %v2 = urem i32 %n, %m rem by a variable: int.div lat 71 del 2
+  ; CHECK: %v2 = urem i32 %n, %m rem by a variable: int.div + 7.25 x int.mul + 2 x convert + sfu lat 71 del 58.5
   %v2 = urem i32 %n, %m
   ; or.b64, and.b64 (high word), setp.ne.b64 (two words): 4 int.add in a
   ; chain, @p bra + bra.uni, then div.u32:
-  ; lat = 4 x 4 + 2 x 4 + 71 = 95, del = 4 x 2 + 2 x 1 + 2 = 12
-  ; CHECK: %v3 = udiv i64 %l, %k 64-bit division: 4 x int.add + 2 x branch + int.div lat 95 del 12 ; assumed: 64-bit division assumed to take the backend's 32-bit path (both operands below 2^32)
+  ; lat = 4 x 4 + 2 x 4 + 71 = 95, del = 4 x 2 + 2 x 1 + 58.5 = 68.5
+  ; CHECK: %v3 = udiv i64 %l, %k 64-bit division: 4 x int.add + 2 x branch + int.div + 7.25 x int.mul + 2 x convert + sfu lat 95 del 68.5 ; assumed: 64-bit division assumed to take the backend's 32-bit path (both operands below 2^32)
   %v3 = udiv i64 %l, %k
   ; by 8, unsigned: shr.u32
   ; CHECK: %c1 = udiv i32 %n, 8 shifts (power-of-two divisor): int.add lat 4 del 2

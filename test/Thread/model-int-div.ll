@@ -8,12 +8,15 @@
 
 target triple = "nvptx64-nvidia-cuda"
 
-; udiv i32 by a variable: int.div lat 71, del 2; then add 1 (int.add lat 4,
-; del 32/(64/4) = 2).
-;   lat = 71 + 4 = 75, del = 2 + 2 + 4 = 8, time = max(75, 8) = 75
+; udiv i32 by a variable: the emulated sequence (arch/sm_80.yaml, docs/costs.md):
+; int.div lat 71, del 20 (its integer ALU part), beside it 7.25 int.mul
+; (del 32/(64/4) = 2), 2 convert and an sfu (16/clk/SM: del 32/(16/4) = 8),
+; latency none of their own: del = 20 + 14.5 + 16 + 8 = 58.5; then add 1
+; (int.add lat 4, del 2).
+;   lat = 71 + 4 = 75, del = 58.5 + 2 + 4 = 64.5, time = max(75, 64.5) = 75
 ; CHECK-LABEL: kernel div_var
 ; CHECK:         time = 75
-; CHECK-NEXT:    delay = 8
+; CHECK-NEXT:    delay = 64.5
 define ptx_kernel void @div_var(i32 %a, i32 %b, ptr %out) #0 {
 entry:
   %q = udiv i32 %a, %b
@@ -22,10 +25,11 @@ entry:
   ret void
 }
 
-; srem i32 by a variable: int.div, as udiv. lat = 71, del = 2 + 4 = 6.
+; srem i32 by a variable: the same sequence as udiv. lat = 71,
+; del = 58.5 + 4 = 62.5.
 ; CHECK-LABEL: kernel rem_var
 ; CHECK:         time = 71
-; CHECK-NEXT:    delay = 6
+; CHECK-NEXT:    delay = 62.5
 define ptx_kernel void @rem_var(i32 %a, i32 %b, ptr %out) #0 {
 entry:
   %r = srem i32 %a, %b
@@ -59,14 +63,15 @@ entry:
 }
 
 ; udiv i64 by a variable: or.b64, and.b64, setp.ne.b64 (4 x int.add, as SASS),
-; 2 x branch, div.u32 (int.div), all on one chain (the division waits for the
+; 2 x branch, div.u32 (the sequence above), all on one chain (the division waits for the
 ; test that selects its path):
 ;   lat = 4 x 4 + 2 x 4 (branch lat 4) + 71 = 95
-;   del = 4 x 2 + 2 x 1 (branch units_per_pb 32 -> 1) + 2 = 12; + store 4 = 16
-;   time = max(95, 16) = 95
+;   del = 4 x 2 + 2 x 1 (branch units_per_pb 32 -> 1) + 58.5 = 68.5;
+;   + store 4 = 72.5
+;   time = max(95, 72.5) = 95
 ; CHECK-LABEL: kernel div_64
 ; CHECK:         time = 95
-; CHECK-NEXT:    delay = 16
+; CHECK-NEXT:    delay = 72.5
 ; REMARK: remark: <unknown>:0:0: {{.*}}64-bit division assumed to take the backend's 32-bit path
 define ptx_kernel void @div_64(i64 %a, i64 %b, ptr %out) #0 {
 entry:
