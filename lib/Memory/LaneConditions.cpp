@@ -19,8 +19,9 @@
 // uniform, and otherwise split the lanes by one comparison's deltas and
 // count the other within each group (a || b as not (!a && !b)); two
 // comparisons stepping evenly in opposite directions (lo <= v < hi) are a
-// range of lanes, counted in closed form (countRange). Unsigned
-// comparisons are read as comparisons of non-negative values.
+// range of lanes, counted in closed form (countRange). An unsigned
+// a u< c is 0 <= a < c (the bound c taken as non-negative), a u> c its
+// complement; where that pair cannot be counted, the signed comparison.
 //
 //===----------------------------------------------------------------------===//
 #include "MemoryImpl.h"
@@ -268,31 +269,49 @@ std::optional<LaneCondition> LaneConditions::compare(CmpInst::Predicate Pred,
     for (const OpaqueValue *O : B.opaqueIn(*E))
       if (O->Varies)
         return std::nullopt;
+  if (!CmpInst::isUnsigned(Pred))
+    return compare(Pred, *A, *C);
+  // a u< c with c a bound (non-negative) holds for 0 <= a < c: clang folds
+  // t >= 8 && t < 24 into (t - 8) u< 16. a u> c is the rest: a < 0 or a > c.
+  // Where the two conjuncts cannot be counted together, the signed test
+  // alone (every a taken as non-negative).
+  CmpInst::Predicate Signed = ICmpInst::getSignedPredicate(Pred);
+  bool Below = Pred == CmpInst::ICMP_ULT || Pred == CmpInst::ICMP_ULE;
+  std::optional<LaneCondition> Bound =
+      compare(Below ? Signed : CmpInst::getInversePredicate(Signed), *A, *C);
+  std::optional<LaneCondition> NonNegative =
+      Bound ? compare(CmpInst::ICMP_SGE, *A, Expr::constant(0)) : std::nullopt;
+  std::optional<LaneCondition> InRange =
+      NonNegative ? combine(*NonNegative, *Bound, /*IsAnd=*/true)
+                  : std::nullopt;
+  if (!InRange)
+    return compare(Signed, *A, *C);
+  return Below ? *InRange : negate(*InRange);
+}
+
+std::optional<LaneCondition>
+LaneConditions::compare(CmpInst::Predicate Pred, const Expr &A, const Expr &C) {
   LaneComparison LC;
   Expr X;
   switch (Pred) {
   case CmpInst::ICMP_SLT:
-  case CmpInst::ICMP_ULT:
-    X = *C - *A;
+    X = C - A;
     break;
   case CmpInst::ICMP_SLE:
-  case CmpInst::ICMP_ULE:
-    X = *C - *A + 1;
+    X = C - A + 1;
     break;
   case CmpInst::ICMP_SGT:
-  case CmpInst::ICMP_UGT:
-    X = *A - *C;
+    X = A - C;
     break;
   case CmpInst::ICMP_SGE:
-  case CmpInst::ICMP_UGE:
-    X = *A - *C + 1;
+    X = A - C + 1;
     break;
   case CmpInst::ICMP_EQ:
-    X = *A - *C;
+    X = A - C;
     LC.T = Test::Zero;
     break;
   case CmpInst::ICMP_NE:
-    X = *A - *C;
+    X = A - C;
     LC.T = Test::NonZero;
     break;
   default:

@@ -307,6 +307,9 @@ private:
                                        const llvm::Value *LHS,
                                        const llvm::Value *RHS,
                                        const llvm::Loop *Scope);
+  /// \p A \p Pred \p C for a signed or equality predicate.
+  std::optional<LaneCondition> compare(llvm::CmpInst::Predicate Pred,
+                                       const Expr &A, const Expr &C);
   /// (A | B) == 0 as A == 0 && B == 0, (A | B) != 0 as A != 0 || B != 0;
   /// std::nullopt when \p Cond is not such a test.
   std::optional<LaneCondition> compareOrWithZero(const llvm::Value *Cond,
