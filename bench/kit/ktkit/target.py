@@ -223,12 +223,36 @@ def r_instr(cls):
             if lat["ops_per_step"] > 1:
                 detail.append("%d instructions of the class a step"
                               % lat["ops_per_step"])
+        if cls == "int.div":
+            # int.div's issue is the sequence's integer ALU part (its
+            # multiplies, conversions and reciprocal are priced as their own
+            # classes: docs/costs.md, "Integer division"), at int.add's rate.
+            add = _one(ctx, "instr", mode="throughput",
+                       **{"class": "int.add"})
+            if add is not None:
+                out["ops_per_clk_per_sm"] = add["ops_per_clk_sm"] / \
+                    DIV_ALU_INSTRUCTIONS
+                detail.append(
+                    "ops_per_clk_per_sm: the sequence's %d integer ALU "
+                    "instructions at the measured int.add rate, %.1f / %d"
+                    % (DIV_ALU_INSTRUCTIONS, add["ops_per_clk_sm"],
+                       DIV_ALU_INSTRUCTIONS))
+                if tp is not None:
+                    detail.append("the whole div.u32 measured at %g a clock "
+                                  "per SM" % tp["ops_per_clk_sm"])
+            return out, "; ".join(detail)
         if tp is not None:
             out["ops_per_clk_per_sm"] = tp["ops_per_clk_sm"]
             detail.append(TP_METHOD + ", %d blocks of %d threads, %d chains "
                           "each" % (tp["grid"], tp["block"], tp["ilp"]))
         return out, "; ".join(detail)
     return reduce
+
+
+# The integer ALU instructions of ptxas's 32-bit division sequence, in the
+# mean of div/rem.s32/.u32 (utils/division-sequence.py; lib/Cost/Division.cpp
+# prices the rest of the sequence).
+DIV_ALU_INSTRUCTIONS = 10
 
 
 def r_atomic(space):
