@@ -3,7 +3,7 @@
 or remainder by a variable into, by the instruction class KernelTime prices
 them with, and prints the issue delay of the sequence on each architecture
 file (the derivation of int.div's `del` in gpu-targets/arch/*.yaml,
-docs/targets.md "Integer division").
+docs/costs.md "Integer division").
 
 No GPU needed: it compiles tiny PTX kernels with the CUDA SDK's ptxas and
 reads the cubin's code section. ptxas's architectures only (CUDA 13: sm_75
@@ -85,7 +85,8 @@ def code_words(cubin):
 
 def opcodes(ptxas, work, arch, body):
     """The multiset of opcodes of the kernel computing \\p body."""
-    version = '8.7' if int(arch[3:]) >= 100 else '8.0'
+    digits = ''.join(ch for ch in arch[3:] if ch.isdigit())
+    version = '8.7' if int(digits or 0) >= 100 else '8.0'
     ptx = os.path.join(work, 'k.ptx')
     cubin = os.path.join(work, 'k.cubin')
     with open(ptx, 'w') as f:
@@ -142,18 +143,22 @@ def main():
                         sys.exit(f'{arch}: the {cls} probe "{probe}" adds '
                                  f'opcodes {sorted(map(hex, new))}, none '
                                  'of the class: the opcode table is wrong')
-            delays = class_delays(
-                os.path.join(args.targets, 'arch', f'{arch}.yaml'))
+            arch_file = os.path.join(args.targets, 'arch', f'{arch}.yaml')
+            if not os.path.exists(arch_file):
+                sys.exit(f'no architecture file {arch_file}: the counts '
+                         'need its classes\' delays')
+            delays = class_delays(arch_file)
             means = collections.Counter()
             for op in OPS:
                 body = f'{op} %r3, %r1, %r2;'
                 diff = opcodes(args.ptxas, work, arch, body)
                 diff.subtract(base)
                 # The xor the operation replaced was one integer ALU op.
+                # Net counts: an opcode the base kernel has fewer of (a
+                # constant loaded another way) is taken off its class. The
+                # xor the operation replaced was one integer ALU op.
                 count = collections.Counter()
                 for opcode, n in diff.items():
-                    if n <= 0:
-                        continue  # fewer of what the base kernel has
                     count[next((c for c, ops in OPCODES.items()
                                 if opcode in ops), 'int.add')] += n
                 count['int.add'] += 1

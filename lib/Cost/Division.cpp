@@ -2,7 +2,7 @@
 //
 // By a variable: div/rem.s32/.u32, ptxas's emulated sequence, its integer
 // ALU part and latency as int.div, its multiplies, conversions and
-// reciprocal as their own classes (so each holds its own pipe); 64-bit: the
+// reciprocal as their own classes (each on its class's pipe); 64-bit: the
 // backend tests at run time whether both operands fit in 32 bits and divides in
 // 32 bits if so (CodeGenPrepare's slow-division bypass), which is the path
 // priced. By a constant: the shift-and-add sequences of LLVM's
@@ -67,25 +67,28 @@ Sequence magic(bool Signed, bool Rem, const APInt &D) {
 /// registers of a vector or a 64-bit value), one latency deep. ptxas expands
 /// div/rem.s32/.u32 into one sequence (the divisor converted to float, its
 /// reciprocal, the quotient estimated and corrected with integer multiplies):
-/// in ptxas 13.0's code for sm_80 to sm_90, 17 to 24 instructions, in the mean
-/// of the four forms 10 integer ALU (IADD3, ISETP, LOP3, IABS, SEL), 7.25 IMAD,
-/// an I2F and an F2I, one MUFU.RCP (utils/division-sequence.py counts them;
-/// sm_75 differs by under one per class). int.div prices the ALU part's issue
-/// and the whole sequence's latency (the target file); the other classes issue
-/// beside it, on their pipes, and add no latency of their own.
+/// in ptxas 13.0's code for sm_80, sm_86 and sm_89, 17 to 24 instructions, in
+/// the mean of the four forms 10 integer ALU (IADD3, ISETP, LOP3, IABS), 7.25
+/// IMAD (4 multiplies, the rest moves and adds ptxas issues as IMAD), an I2F
+/// and an F2I, one MUFU.RCP (utils/division-sequence.py counts them; sm_75 9
+/// and 7.75, sm_90 10.25 and 6.5). int.div prices the ALU part's issue and
+/// the whole sequence's latency (the target file); the other classes issue
+/// beside it, on their classes' pipes, and add no latency of their own.
 CostInfo variableDivisor(const CostContext &Ctx, unsigned N, bool Rem) {
-  Rational Lanes(static_cast<int64_t>(N));
+  Rational Elements(static_cast<int64_t>(N));
   CostInfo Cost = Ctx.builder()
-                      .add(InstrClass::IntDiv, Lanes, 1)
-                      .add(InstrClass::IntMul, Rational(29, 4) * Lanes, 0)
-                      .add(InstrClass::Convert, Rational(2) * Lanes, 0)
-                      .add(InstrClass::Sfu, Lanes, 0)
+                      .add(InstrClass::IntDiv, Elements, 1)
+                      .add(InstrClass::IntMul, Rational(29, 4) * Elements, 0)
+                      .add(InstrClass::Convert, Rational(2) * Elements, 0)
+                      .add(InstrClass::Sfu, Elements, 0)
                       .build(CostInfo::Kind::Compute,
                              Rem ? "rem by a variable" : "div by a variable");
   // The dispatch unit sees every instruction of the sequence: 20.25 in the
   // mean, the 10 ALU instructions int.div stands for included.
-  Cost.Count =
-      (Rational(81, 4) * Lanes + Rational(1, 2)).floor().getInt64().value_or(0);
+  Cost.Count = (Rational(81, 4) * Elements + Rational(1, 2))
+                   .floor()
+                   .getInt64()
+                   .value_or(0);
   return Cost;
 }
 

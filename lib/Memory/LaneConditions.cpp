@@ -20,8 +20,9 @@
 // count the other within each group (a || b as not (!a && !b)); two
 // comparisons stepping evenly in opposite directions (lo <= v < hi) are a
 // range of lanes, counted in closed form (countRange). An unsigned
-// a u< c is 0 <= a < c (the bound c taken as non-negative), a u> c its
-// complement; where that pair cannot be counted, the signed comparison.
+// a u< c is 0 <= a < c (c >= 0) or a >= 0 || a < c (c < 0), a u> c the
+// complement, where that makes the lanes a mask; elsewhere the signed
+// comparison, every a taken as non-negative.
 //
 //===----------------------------------------------------------------------===//
 #include "MemoryImpl.h"
@@ -271,22 +272,26 @@ std::optional<LaneCondition> LaneConditions::compare(CmpInst::Predicate Pred,
         return std::nullopt;
   if (!CmpInst::isUnsigned(Pred))
     return compare(Pred, *A, *C);
-  // a u< c with c a bound (non-negative) holds for 0 <= a < c: clang folds
-  // t >= 8 && t < 24 into (t - 8) u< 16. a u> c is the rest: a < 0 or a > c.
-  // Where the two conjuncts cannot be counted together, the signed test
-  // alone (every a taken as non-negative).
+  // a u< c holds for 0 <= a < c when c >= 0 (clang folds t >= 8 && t < 24
+  // into (t - 8) u< 16), for a >= 0 || a < c when c < 0 (t < 8 || t >= 24
+  // is (t - 24) u< -16); a u> c is the rest. Taken only where that gives
+  // every lane's answer (a mask); otherwise the signed test alone (a taken
+  // as non-negative, c as a bound), which && and || with other varying
+  // tests and nested branches' implications can use.
   CmpInst::Predicate Signed = ICmpInst::getSignedPredicate(Pred);
   bool Below = Pred == CmpInst::ICMP_ULT || Pred == CmpInst::ICMP_ULE;
-  std::optional<LaneCondition> Bound =
+  std::optional<Rational> Bound = C->getConstant();
+  bool NegativeBound = Bound && *Bound < Rational(0);
+  std::optional<LaneCondition> Under =
       compare(Below ? Signed : CmpInst::getInversePredicate(Signed), *A, *C);
   std::optional<LaneCondition> NonNegative =
-      Bound ? compare(CmpInst::ICMP_SGE, *A, Expr::constant(0)) : std::nullopt;
-  std::optional<LaneCondition> InRange =
-      NonNegative ? combine(*NonNegative, *Bound, /*IsAnd=*/true)
+      Under ? compare(CmpInst::ICMP_SGE, *A, Expr::constant(0)) : std::nullopt;
+  std::optional<LaneCondition> Holds =
+      NonNegative ? combine(*NonNegative, *Under, /*IsAnd=*/!NegativeBound)
                   : std::nullopt;
-  if (!InRange)
+  if (!Holds || !Holds->Mask)
     return compare(Signed, *A, *C);
-  return Below ? *InRange : negate(*InRange);
+  return Below ? *Holds : negate(*Holds);
 }
 
 std::optional<LaneCondition>
