@@ -153,7 +153,6 @@ def main():
                 body = f'{op} %r3, %r1, %r2;'
                 diff = opcodes(args.ptxas, work, arch, body)
                 diff.subtract(base)
-                # The xor the operation replaced was one integer ALU op.
                 # Net counts: an opcode the base kernel has fewer of (a
                 # constant loaded another way) is taken off its class. The
                 # xor the operation replaced was one integer ALU op.

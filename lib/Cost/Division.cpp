@@ -63,34 +63,29 @@ Sequence magic(bool Signed, bool Rem, const APInt &D) {
   return S;
 }
 
-/// A 32-bit division or remainder by a variable, \p N of them (the
-/// registers of a vector or a 64-bit value), one latency deep. ptxas expands
-/// div/rem.s32/.u32 into one sequence (the divisor converted to float, its
-/// reciprocal, the quotient estimated and corrected with integer multiplies):
-/// in ptxas 13.0's code for sm_80, sm_86 and sm_89, 17 to 24 instructions, in
-/// the mean of the four forms 10 integer ALU (IADD3, ISETP, LOP3, IABS), 7.25
-/// IMAD (4 multiplies, the rest moves and adds ptxas issues as IMAD), an I2F
-/// and an F2I, one MUFU.RCP (utils/division-sequence.py counts them; sm_75 9
-/// and 7.75, sm_90 10.25 and 6.5). int.div prices the ALU part's issue and
-/// the whole sequence's latency (the target file); the other classes issue
-/// beside it, on their classes' pipes, and add no latency of their own.
-CostInfo variableDivisor(const CostContext &Ctx, unsigned N, bool Rem) {
+/// Adds a 32-bit division or remainder by a variable to \p B, \p N of them
+/// (the registers of a vector or a 64-bit value), one latency deep. ptxas
+/// expands div/rem.s32/.u32 into one sequence (the divisor converted to float,
+/// its reciprocal, the quotient estimated and corrected with integer
+/// multiplies): in ptxas 13.0's code for sm_80, sm_86 and sm_89, 17 to 24
+/// instructions, in the mean of the four forms 10 integer ALU (IADD3, ISETP,
+/// LOP3, IABS), 7.25 IMAD (4 multiplies, the rest moves and adds ptxas issues
+/// as IMAD), an I2F and an F2I, one MUFU.RCP (utils/division-sequence.py counts
+/// them; sm_75 9 and 7.75, sm_90 10.25 and 6.5). int.div prices the ALU part's
+/// issue and the whole sequence's latency (the target file); the other classes
+/// issue beside it, on their classes' pipes, and add no latency of their own.
+void addVariableDivision(CostBuilder &B, unsigned N) {
   Rational Elements(static_cast<int64_t>(N));
-  CostInfo Cost = Ctx.builder()
-                      .add(InstrClass::IntDiv, Elements, 1)
-                      .add(InstrClass::IntMul, Rational(29, 4) * Elements, 0)
-                      .add(InstrClass::Convert, Rational(2) * Elements, 0)
-                      .add(InstrClass::Sfu, Elements, 0)
-                      .build(CostInfo::Kind::Compute,
-                             Rem ? "rem by a variable" : "div by a variable");
-  // The dispatch unit sees every instruction of the sequence: 20.25 in the
-  // mean, the 10 ALU instructions int.div stands for included.
-  Cost.Count = (Rational(81, 4) * Elements + Rational(1, 2))
-                   .floor()
-                   .getInt64()
-                   .value_or(0);
-  return Cost;
+  B.add(InstrClass::IntDiv, Elements, 1)
+      .add(InstrClass::IntMul, Rational(29, 4) * Elements, 0)
+      .add(InstrClass::Convert, Rational(2) * Elements, 0)
+      .add(InstrClass::Sfu, Elements, 0);
 }
+
+/// The dispatch unit sees every instruction of the sequence, 20.25 in the
+/// mean: the int.div part stands for 10 ALU instructions, 9 more than the
+/// one the built count gives it.
+void countDivisionALU(CostInfo &Cost, unsigned N) { Cost.Count += 9 * N; }
 
 const ConstantInt *constantDivisor(const Value *V) {
   if (auto *C = dyn_cast<ConstantInt>(V))
@@ -112,20 +107,21 @@ CostInfo costDivRem(const CostContext &Ctx, const BinaryOperator &I) {
 
   const ConstantInt *C = constantDivisor(I.getOperand(1));
   if (!C || C->isZero()) {
-    CostInfo Div = variableDivisor(Ctx, Regs, Rem);
-    if (!Wide)
-      return Div;
+    if (!Wide) {
+      CostBuilder B = Ctx.builder();
+      addVariableDivision(B, Regs);
+      CostInfo Cost = B.build(CostInfo::Kind::Compute,
+                              Rem ? "rem by a variable" : "div by a variable");
+      countDivisionALU(Cost, Regs);
+      return Cost;
+    }
     // or.b64 of the operands, and.b64 of the high word, setp.ne.b64, two
     // branches, then the 32-bit division.
-    CostInfo Cost = Ctx.builder()
-                        .add(InstrClass::IntAdd, 4 * Regs, 4)
-                        .add(InstrClass::Branch, 2 * Regs, 2)
-                        .build(CostInfo::Kind::Compute, "64-bit division");
-    Cost.Lat = Cost.Lat + Div.Lat;
-    Cost.Del = Cost.Del + Div.Del;
-    for (const CostPart &P : Div.Parts)
-      Cost.Parts.push_back(P);
-    Cost.Count += Div.Count;
+    CostBuilder B = Ctx.builder();
+    B.add(InstrClass::IntAdd, 4 * Regs, 4).add(InstrClass::Branch, 2 * Regs, 2);
+    addVariableDivision(B, Regs);
+    CostInfo Cost = B.build(CostInfo::Kind::Compute, "64-bit division");
+    countDivisionALU(Cost, Regs);
     Cost.Assumption = "64-bit division assumed to take the backend's 32-bit "
                       "path (both operands below 2^32)";
     return Cost;
