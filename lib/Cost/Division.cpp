@@ -5,10 +5,13 @@
 // reciprocal as their own classes (each on its class's pipe); 64-bit: the
 // backend tests at run time whether both operands fit in 32 bits and divides in
 // 32 bits if so (CodeGenPrepare's slow-division bypass), which is the path
-// priced. By a constant: the shift-and-add sequences of LLVM's
-// BuildUDIV/BuildSDIV, counted from the same magic numbers
-// (llvm/Support/DivisionByConstantInfo.h) so the counts match what llc emits.
-// docs/costs.md, "Integer division".
+// priced (for a vector of them too, though llc divides each element in 64
+// bits: the assumption says so). By a constant: the shift-and-add sequences
+// of LLVM's BuildUDIV/BuildSDIV, counted from the same magic numbers
+// (llvm/Support/DivisionByConstantInfo.h) so the counts match what llc emits;
+// a vector divided by different constants, each element's own sequence (llc
+// divides element by element). A zero or undef divisor is undefined
+// behaviour, which LLVM folds away. docs/costs.md, "Integer division".
 //
 //===----------------------------------------------------------------------===//
 #include "CostImpl.h"
@@ -87,12 +90,64 @@ void addVariableDivision(CostBuilder &B, unsigned N) {
 /// one the built count gives it.
 void countDivisionALU(CostInfo &Cost, unsigned N) { Cost.Count += 9 * N; }
 
-const ConstantInt *constantDivisor(const Value *V) {
-  if (auto *C = dyn_cast<ConstantInt>(V))
-    return C;
-  if (auto *C = dyn_cast<Constant>(V))
-    return dyn_cast_or_null<ConstantInt>(C->getSplatValue());
-  return nullptr;
+/// A constant divisor, one value per element (one for a scalar or a splat):
+/// Variable where some element is no constant integer, Undefined where one
+/// is zero or undef (undefined behaviour, which LLVM folds to poison).
+struct ConstantDivisor {
+  enum class Kind { Variable, Undefined, Constants } K = Kind::Variable;
+  SmallVector<const ConstantInt *, 4> Elements;
+};
+
+ConstantDivisor constantDivisor(const Value *V) {
+  auto *C = dyn_cast<Constant>(V);
+  if (!C)
+    return {};
+  if (const Constant *Splat = C->getSplatValue())
+    C = Splat;
+  SmallVector<const Constant *, 4> Elements;
+  if (auto *VT = dyn_cast<FixedVectorType>(C->getType())) {
+    for (unsigned I = 0, N = VT->getNumElements(); I < N; ++I)
+      Elements.push_back(C->getAggregateElement(I));
+  } else {
+    Elements.push_back(C);
+  }
+  ConstantDivisor Result;
+  bool Undefined = false;
+  for (const Constant *E : Elements) {
+    if (E && isa<UndefValue>(E)) {
+      Undefined = true;
+      continue;
+    }
+    auto *CI = dyn_cast_or_null<ConstantInt>(E);
+    if (!CI)
+      return {};
+    Undefined |= CI->isZero();
+    Result.Elements.push_back(CI);
+  }
+  Result.K = Undefined ? ConstantDivisor::Kind::Undefined
+                       : ConstantDivisor::Kind::Constants;
+  return Result;
+}
+
+/// The sequence llc emits for a division or remainder by the constant \p D
+/// (not zero); \p What names it, and is empty where nothing is emitted.
+Sequence constantSequence(bool Signed, bool Rem, const APInt &D,
+                          StringRef &What) {
+  if (D.isOne() || (Signed && D.isAllOnes() && Rem)) {
+    What = "";
+    return {};
+  }
+  if (Signed && D.isAllOnes()) {
+    What = "negation";
+    return {0, 1};
+  }
+  if (!Signed ? D.isPowerOf2() : D.abs().isPowerOf2()) {
+    unsigned K = (Signed ? D.abs() : D).logBase2();
+    What = "shifts (power-of-two divisor)";
+    return powerOfTwo(Signed, Rem, Signed && D.isNegative(), K);
+  }
+  What = "mul.hi sequence (constant divisor)";
+  return magic(Signed, Rem, D);
 }
 
 } // namespace
@@ -105,8 +160,10 @@ CostInfo costDivRem(const CostContext &Ctx, const BinaryOperator &I) {
   unsigned Bits = getScalarBits(I.getType(), Ctx.DL);
   bool Wide = Bits > 32;
 
-  const ConstantInt *C = constantDivisor(I.getOperand(1));
-  if (!C || C->isZero()) {
+  ConstantDivisor C = constantDivisor(I.getOperand(1));
+  if (C.K == ConstantDivisor::Kind::Undefined)
+    return makeFree("divisor zero or undef: undefined, folded away");
+  if (C.K == ConstantDivisor::Kind::Variable) {
     if (!Wide) {
       CostBuilder B = Ctx.builder();
       addVariableDivision(B, Regs);
@@ -122,35 +179,56 @@ CostInfo costDivRem(const CostContext &Ctx, const BinaryOperator &I) {
     addVariableDivision(B, Regs);
     CostInfo Cost = B.build(CostInfo::Kind::Compute, "64-bit division");
     countDivisionALU(Cost, Regs);
-    Cost.Assumption = "64-bit division assumed to take the backend's 32-bit "
-                      "path (both operands below 2^32)";
+    Cost.Assumption =
+        isa<VectorType>(I.getType())
+            ? "64-bit division priced as the scalar's 32-bit path (both "
+              "operands below 2^32), but the backend's bypass skips vectors: "
+              "llc emits div/rem.u64 or .s64 per element, which costs more"
+            : "64-bit division assumed to take the backend's 32-bit path "
+              "(both operands below 2^32)";
     return Cost;
   }
 
-  const APInt &D = C->getValue();
-  if (D.isOne() || (Signed && D.isAllOnes() && Rem))
-    return makeFree(Rem ? "remainder is 0" : "division by 1");
-  Sequence S;
-  StringRef What;
-  if (Signed && D.isAllOnes()) {
-    S = {0, 1};
-    What = "negation";
-  } else if (!Signed ? D.isPowerOf2() : D.abs().isPowerOf2()) {
-    unsigned K = (Signed ? D.abs() : D).logBase2();
-    S = powerOfTwo(Signed, Rem, Signed && D.isNegative(), K);
-    What = "shifts (power-of-two divisor)";
-  } else {
-    S = magic(Signed, Rem, D);
-    What = "mul.hi sequence (constant divisor)";
-  }
   // A 64-bit sequence: each add or shift is two 32-bit instructions, a
   // 64-bit mul.hi about four multiplies (two of them dependent).
   unsigned AddWords = Wide ? 2 : 1, MulWords = Wide ? 4 : 1;
+  unsigned MulChain = Wide ? 2 : 1;
+  if (C.Elements.size() == 1) {
+    StringRef What;
+    Sequence S = constantSequence(Signed, Rem, C.Elements[0]->getValue(), What);
+    if (What.empty())
+      return makeFree(Rem ? "remainder is 0" : "division by 1");
+    return Ctx.builder()
+        .add(InstrClass::IntMul, S.Muls * MulWords * Regs, S.Muls * MulChain)
+        .add(InstrClass::IntAdd, S.Adds * AddWords * Regs, S.Adds * AddWords)
+        .build(CostInfo::Kind::Compute, What);
+  }
+  // Different constants per element (llc divides element by element): every
+  // element's sequence issues, side by side; the latency is the longest one's.
+  Rational MulLat = Ctx.Computed.classFigures(Ctx.T, InstrClass::IntMul).first;
+  Rational AddLat = Ctx.Computed.classFigures(Ctx.T, InstrClass::IntAdd).first;
+  unsigned Muls = 0, Adds = 0;
+  Sequence Longest;
+  Rational LongestLat(-1);
+  for (const ConstantInt *E : C.Elements) {
+    StringRef What;
+    Sequence S = constantSequence(Signed, Rem, E->getValue(), What);
+    Muls += S.Muls;
+    Adds += S.Adds;
+    Rational Lat = MulLat * Rational(S.Muls * MulChain) +
+                   AddLat * Rational(S.Adds * AddWords);
+    if (LongestLat < Lat) {
+      LongestLat = Lat;
+      Longest = S;
+    }
+  }
+  if (Muls == 0 && Adds == 0)
+    return makeFree(Rem ? "remainder is 0" : "division by 1");
   return Ctx.builder()
-      .add(InstrClass::IntMul, S.Muls * MulWords * Regs,
-           S.Muls * (Wide ? 2 : 1))
-      .add(InstrClass::IntAdd, S.Adds * AddWords * Regs, S.Adds * AddWords)
-      .build(CostInfo::Kind::Compute, What);
+      .add(InstrClass::IntMul, Muls * MulWords, Longest.Muls * MulChain)
+      .add(InstrClass::IntAdd, Adds * AddWords, Longest.Adds * AddWords)
+      .build(CostInfo::Kind::Compute, "a sequence per element (constant "
+                                      "divisors)");
 }
 
 } // namespace detail
