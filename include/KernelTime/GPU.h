@@ -353,6 +353,12 @@ uint64_t getStaticSharedBytes(const llvm::Function &Kernel);
 double launchCycles(const GpuTarget &T, uint64_t Blocks,
                     uint64_t ThreadsPerBlock, std::string *Assumption);
 
+/// The cycles (at the target's clock) the GPU takes to dispatch the blocks of
+/// a launch beyond the launch regression's grid range, at its per-block
+/// rate: 0 for a grid inside the range. A floor under the execution.
+double dispatchFloorCycles(const GpuTarget &T, uint64_t Blocks,
+                           uint64_t ThreadsPerBlock);
+
 } // namespace ktime
 
 #endif // KERNELTIME_GPU_H

@@ -73,6 +73,17 @@ double launchCycles(const GpuTarget &T, uint64_t Blocks,
   return L.cycles(Grid, Warps);
 }
 
+double dispatchFloorCycles(const GpuTarget &T, uint64_t Blocks,
+                           uint64_t ThreadsPerBlock) {
+  const LaunchModel &L = T.Launch;
+  double Grid = static_cast<double>(Blocks);
+  if (L.FitGridMax == 0 || Grid <= double(L.FitGridMax))
+    return 0;
+  double Warps = std::ceil(static_cast<double>(ThreadsPerBlock) / T.WarpSize);
+  double W = std::clamp(Warps, double(L.FitWarpsMin), double(L.FitWarpsMax));
+  return std::max(0.0, L.slope(W)) * (Grid - double(L.FitGridMax));
+}
+
 namespace {
 
 std::array<uint64_t, 3> unlinearize(uint64_t Id,
@@ -418,12 +429,47 @@ Expected<Prediction> predictWhole(const KernelInputs &In,
 
 } // namespace
 
+namespace {
+
+/// The GPU dispatches a launch's blocks one after another at the launch
+/// regression's per-block rate (its slope): AMALi measured it on empty
+/// kernels of up to 2048 blocks, where it is the whole time beyond the
+/// intercept. The blocks beyond that range are dispatched while the
+/// earlier ones run, so their dispatch is a floor under the execution, not
+/// a term added to it (docs/kernel-time.md, "Launch overhead"); RRZE's
+/// back-to-back small kernels show the rate holding to 10^5 and more blocks
+/// of one and two warps.
+void applyDispatchFloor(Prediction &P, const LaunchShape &Shape,
+                        const GpuTarget &T) {
+  uint64_t Blocks = Shape.Grid[0] * Shape.Grid[1] * Shape.Grid[2];
+  uint64_t Threads = Shape.Block[0] * Shape.Block[1] * Shape.Block[2];
+  double FloorNs = T.cyclesToNs(dispatchFloorCycles(T, Blocks, Threads));
+  if (FloorNs <= P.ExecNs)
+    return;
+  P.Assumptions.push_back(
+      formatv("block dispatch: the {0} blocks past the launch regression's "
+              "range take {1:F3} us at its per-block rate, more than the "
+              "execution's {2:F3} us",
+              Blocks - T.Launch.FitGridMax, FloorNs / 1e3, P.ExecNs / 1e3)
+          .str());
+  P.ExecNs = FloorNs;
+  P.ExecBound = Bound::Launch;
+  P.Ns = P.LaunchNs + P.ExecNs;
+  P.B = Bound::Launch;
+}
+
+} // namespace
+
 Expected<Prediction> predictLaunch(const KernelInputs &In,
                                    const LaunchShape &Shape, const GpuTarget &T,
                                    const ClockSettings &Clocks) {
   Expected<Prediction> P = predictWhole(In, Shape, T, Clocks);
-  if (!P || In.Fragments.empty())
+  if (!P)
     return P;
+  if (In.Fragments.empty()) {
+    applyDispatchFloor(*P, Shape, T);
+    return P;
+  }
   // Max-plus paper: a block runs the fragments between its barriers strictly in
   // sequence, each bound on its own (their sum); the whole kernel's waves
   // overlap them. The other blocks on the SM fill the gaps of one block's
@@ -484,6 +530,7 @@ Expected<Prediction> predictLaunch(const KernelInputs &In,
                        LongestChain * 1e3 / Clocks.SmMHz);
   P->Ns = P->LaunchNs + P->ExecNs;
   P->B = P->LaunchNs > P->ExecNs ? Bound::Launch : P->ExecBound;
+  applyDispatchFloor(*P, Shape, T);
   return P;
 }
 

@@ -13,6 +13,7 @@ import sys
 
 from . import adapt_gpubench
 from . import adapt_gpubench_roofline
+from . import adapt_gpubench_small
 from . import adapt_gpubench_strides
 from . import adapt_gpuperf
 from . import adapt_hub
@@ -27,11 +28,13 @@ from . import validate
 
 
 def rrze_rows(root, skipped=None):
-    """gpu-benches: gpu-stream's, gpu-roofline's and gpu-strides' results."""
+    """gpu-benches: gpu-stream's, gpu-roofline's, gpu-strides' and
+    gpu-small-kernels' results."""
     skipped = {} if skipped is None else skipped
     return (adapt_gpubench.rows(root, skipped=skipped)
             + adapt_gpubench_roofline.rows(root, skipped=skipped)
-            + adapt_gpubench_strides.rows(root, skipped=skipped))
+            + adapt_gpubench_strides.rows(root, skipped=skipped)
+            + adapt_gpubench_small.rows(root, skipped=skipped))
 
 
 ADAPTERS = collections.OrderedDict([

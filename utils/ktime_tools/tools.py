@@ -75,8 +75,15 @@ class Tools:
             # The compile is analysed, not run: an SDK too new for the
             # architecture (CUDA 12 and 13 build no sm_3x code) is fine for
             # clang's device-side parse, so its version check is off.
-            return ['--cuda-path=' + self.cuda_path, '-Wno-unknown-cuda-version',
-                    '--no-cuda-version-check']
+            flags = ['--cuda-path=' + self.cuda_path, '-Wno-unknown-cuda-version',
+                     '--no-cuda-version-check']
+            # CUDA 13 keeps libcu++, Thrust and CUB under include/cccl (nvcc
+            # adds it; clang does not): cooperative_groups.h needs
+            # <cuda/std/type_traits> from there.
+            cccl = os.path.join(self.cuda_path, 'include', 'cccl')
+            if os.path.isdir(cccl):
+                flags += ['-isystem', cccl]
+            return flags
         shim = layout.SHIM
         return ['-nocudainc', '-nocudalib', '-Wno-unknown-cuda-version',
                 '-Wno-unused-command-line-argument', '--cuda-feature=+ptx80',

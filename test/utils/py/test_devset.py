@@ -1,7 +1,8 @@
 """Unit tests of the development set's table, adapters and scoreboard
 figures (utils/ktime_tools/devtable.py, adapt_pmpp.py, adapt_gpubench.py,
-adapt_gpubench_roofline.py, adapt_gpubench_strides.py, adapt_gpuperf.py,
-scoreboard.py, devset_run.py) on small hand-written inputs
+adapt_gpubench_roofline.py, adapt_gpubench_strides.py,
+adapt_gpubench_small.py, adapt_gpuperf.py, scoreboard.py, devset_run.py,
+and tools.py's SDK flags) on small hand-written inputs
 (test/utils/Inputs/devset/); no fetched data, GPU or CUDA needed.
 Run: python3 test_devset.py (lit: test/utils/unit-devset.test)."""
 
@@ -18,8 +19,10 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, '..', '..', '..', 'utils'))
 from ktime_tools import adapt_gpubench, adapt_gpuperf, adapt_pmpp, devgpus, devrun  # noqa: E402
 from ktime_tools import adapt_gpubench_roofline, adapt_gpubench_strides  # noqa: E402
+from ktime_tools import adapt_gpubench_small  # noqa: E402
 from ktime_tools import devset_run  # noqa: E402
 from ktime_tools import devtable, scoreboard  # noqa: E402
+from ktime_tools import tools as toolsmod  # noqa: E402
 
 INPUTS = os.path.join(HERE, '..', 'Inputs', 'devset')
 
@@ -183,12 +186,13 @@ class GpuStream(unittest.TestCase):
 
 
 class GpuBenchSweeps(unittest.TestCase):
-    """adapt_gpubench_roofline and adapt_gpubench_strides over result
-    lines written here in the files' layout."""
+    """adapt_gpubench_roofline, adapt_gpubench_strides and
+    adapt_gpubench_small over result lines written here in the files'
+    layout."""
 
     def setUp(self):
         self.root = tempfile.mkdtemp()
-        for sub in ('gpu-roofline', 'gpu-strides'):
+        for sub in ('gpu-roofline', 'gpu-strides', 'gpu-small-kernels'):
             os.makedirs(os.path.join(self.root, sub))
             open(os.path.join(self.root, sub, 'main.cu'), 'w').close()
 
@@ -255,6 +259,61 @@ class GpuBenchSweeps(unittest.TestCase):
         self.assertEqual((block.block(), block['args']), ((8, 128, 1), 'zero=0;pitch=4098'))
         self.assertEqual(block['kernel'], '_Z11blockKernelIdLi1179648EEvPT_S1_ii')
         self.assertEqual(stride['target'], 'a100-sxm4-80gb|a100-pcie-40gb')
+
+    def test_small_kernels(self):
+        # Nine element counts; every fourth kept (the first, fifth, ninth);
+        # the last line is cut short after two rates.
+        lines = ['%d  %dkB  ' % (d, d * 16 // 1024) + '  '.join(['32'] * 6)
+                 for d in range(4096, 4096 + 8 * 100, 100)]
+        lines.append('8192  128kB     64     50  ')
+        self.write('gpu-small-kernels', 'h200.txt', '\n'.join(lines + ['']))
+        # An earlier version's layout (another size column, nine rates).
+        self.write('gpu-small-kernels', 'a100_80.txt',
+                   '4096  0kB     15     18     22     24     24     24     24     24     25\n')
+        self.write('gpu-small-kernels', 'h200_graph.txt', '')
+        skipped = {}
+        rows = adapt_gpubench_small.rows(self.root, skipped=skipped)
+        self.assertEqual(len(rows), 6 + 6 + 2)
+        first = rows[0]
+        # 2 x 4096 doubles = 65536 B at 32 GB/s: 2.048 us per launch.
+        self.assertAlmostEqual(first.time_us(), 2.048, places=6)
+        self.assertEqual((first.grid(), first.block()), ((129, 1, 1), (32, 1, 1)))
+        self.assertEqual((first['args'], first['time_kind']), ('size=4096', 'batch'))
+        self.assertEqual((first['problem'], first['config']), ('n4096', 'b32'))
+        self.assertEqual(first['kernel'], '_Z5scaleIdEvPT_PKS0_i')
+        self.assertEqual(first['target'], 'h200')
+        # 4496 elements, blocks of 1024: 4496 // 1024 + 1 = 5 blocks.
+        self.assertEqual([r.grid()[0] for r in rows[6:12]], [141, 71, 36, 18, 9, 5])
+        # The cut line: blocks of 32 and 64 only; 131072 B at 50 GB/s.
+        self.assertEqual([r['config'] for r in rows[12:]], ['b32', 'b64'])
+        self.assertAlmostEqual(rows[13].time_us(), 2.62144, places=6)
+        self.assertEqual(skipped['gpu-small-kernels: thinned (every 4th element count kept)'],
+                         6 * 6)
+        self.assertEqual(skipped["gpu-small-kernels/a100_80.txt: not the stored main.cu's format"],
+                         1)
+        self.assertEqual(skipped['gpu-small-kernels: the graph runs (another launch path)'], 1)
+
+
+class SdkFlags(unittest.TestCase):
+    """tools.Tools.cuda_flags: the SDK's include/cccl (CUDA 13's libcu++,
+    which cooperative_groups.h includes) where the SDK has one."""
+
+    def sdk(self, cccl):
+        root = tempfile.mkdtemp()
+        self.addCleanup(shutil.rmtree, root)
+        os.makedirs(os.path.join(root, 'include', 'cccl' if cccl else 'crt'))
+        open(os.path.join(root, 'include', 'cuda_runtime.h'), 'w').close()
+        return toolsmod.Tools(cuda='sdk', cuda_path=root), root
+
+    def test_with_cccl(self):
+        tools, root = self.sdk(True)
+        flags = tools.cuda_flags()
+        self.assertEqual(flags[0], '--cuda-path=' + root)
+        self.assertEqual(flags[-2:], ['-isystem', os.path.join(root, 'include', 'cccl')])
+
+    def test_without_cccl(self):
+        tools, _ = self.sdk(False)
+        self.assertNotIn('-isystem', tools.cuda_flags())
 
 
 class GpuPerf(unittest.TestCase):
