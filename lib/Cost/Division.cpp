@@ -193,28 +193,20 @@ CostInfo costDivRem(const CostContext &Ctx, const BinaryOperator &I) {
   // 64-bit mul.hi about four multiplies (two of them dependent).
   unsigned AddWords = Wide ? 2 : 1, MulWords = Wide ? 4 : 1;
   unsigned MulChain = Wide ? 2 : 1;
-  if (C.Elements.size() == 1) {
-    StringRef What;
-    Sequence S = constantSequence(Signed, Rem, C.Elements[0]->getValue(), What);
-    if (What.empty())
-      return makeFree(Rem ? "remainder is 0" : "division by 1");
-    return Ctx.builder()
-        .add(InstrClass::IntMul, S.Muls * MulWords * Regs, S.Muls * MulChain)
-        .add(InstrClass::IntAdd, S.Adds * AddWords * Regs, S.Adds * AddWords)
-        .build(CostInfo::Kind::Compute, What);
-  }
-  // Different constants per element (llc divides element by element): every
-  // element's sequence issues, side by side; the latency is the longest one's.
+  // llc divides element by element: every element's sequence issues, side by
+  // side, the latency the longest one's. A scalar or a splat is one value
+  // standing for every register.
+  unsigned Copies = Regs / C.Elements.size();
   Rational MulLat = Ctx.Computed.classFigures(Ctx.T, InstrClass::IntMul).first;
   Rational AddLat = Ctx.Computed.classFigures(Ctx.T, InstrClass::IntAdd).first;
   unsigned Muls = 0, Adds = 0;
   Sequence Longest;
   Rational LongestLat(-1);
+  StringRef What;
   for (const ConstantInt *E : C.Elements) {
-    StringRef What;
     Sequence S = constantSequence(Signed, Rem, E->getValue(), What);
-    Muls += S.Muls;
-    Adds += S.Adds;
+    Muls += S.Muls * Copies;
+    Adds += S.Adds * Copies;
     Rational Lat = MulLat * Rational(S.Muls * MulChain) +
                    AddLat * Rational(S.Adds * AddWords);
     if (LongestLat < Lat) {
@@ -224,11 +216,12 @@ CostInfo costDivRem(const CostContext &Ctx, const BinaryOperator &I) {
   }
   if (Muls == 0 && Adds == 0)
     return makeFree(Rem ? "remainder is 0" : "division by 1");
+  if (C.Elements.size() > 1)
+    What = "a sequence per element (constant divisors)";
   return Ctx.builder()
       .add(InstrClass::IntMul, Muls * MulWords, Longest.Muls * MulChain)
       .add(InstrClass::IntAdd, Adds * AddWords, Longest.Adds * AddWords)
-      .build(CostInfo::Kind::Compute, "a sequence per element (constant "
-                                      "divisors)");
+      .build(CostInfo::Kind::Compute, What);
 }
 
 } // namespace detail

@@ -50,16 +50,26 @@ StringRef getBoundName(Bound B) {
   return "latency";
 }
 
+/// Warps per block of \p ThreadsPerBlock threads.
+static double warpsPerBlock(const GpuTarget &T, uint64_t ThreadsPerBlock) {
+  return std::ceil(static_cast<double>(ThreadsPerBlock) / T.WarpSize);
+}
+
+/// \p Warps held in the launch regression's range of warps.
+static double fitWarps(const LaunchModel &L, double Warps) {
+  return std::clamp(Warps, double(L.FitWarpsMin), double(L.FitWarpsMax));
+}
+
 double launchCycles(const GpuTarget &T, uint64_t Blocks,
                     uint64_t ThreadsPerBlock, std::string *Assumption) {
   const LaunchModel &L = T.Launch;
-  double Warps = std::ceil(static_cast<double>(ThreadsPerBlock) / T.WarpSize);
+  double Warps = warpsPerBlock(T, ThreadsPerBlock);
   double Grid = static_cast<double>(Blocks);
   if (!L.inFitRange(Grid, Warps)) {
     // Outside the measured range the fit is held at its nearest edge
     // (docs/kernel-time.md): AMALi drops the grid term beyond its range too.
     double G = std::clamp(Grid, double(L.FitGridMin), double(L.FitGridMax));
-    double W = std::clamp(Warps, double(L.FitWarpsMin), double(L.FitWarpsMax));
+    double W = fitWarps(L, Warps);
     if (Assumption)
       *Assumption =
           "launch overhead: grid " + std::to_string(Blocks) + " blocks of " +
@@ -79,8 +89,7 @@ double dispatchFloorCycles(const GpuTarget &T, uint64_t Blocks,
   double Grid = static_cast<double>(Blocks);
   if (L.FitGridMax == 0 || Grid <= double(L.FitGridMax))
     return 0;
-  double Warps = std::ceil(static_cast<double>(ThreadsPerBlock) / T.WarpSize);
-  double W = std::clamp(Warps, double(L.FitWarpsMin), double(L.FitWarpsMax));
+  double W = fitWarps(L, warpsPerBlock(T, ThreadsPerBlock));
   return std::max(0.0, L.slope(W)) * (Grid - double(L.FitGridMax));
 }
 
@@ -458,18 +467,15 @@ void applyDispatchFloor(Prediction &P, const LaunchShape &Shape,
   P.B = Bound::Launch;
 }
 
-} // namespace
-
-Expected<Prediction> predictLaunch(const KernelInputs &In,
-                                   const LaunchShape &Shape, const GpuTarget &T,
-                                   const ClockSettings &Clocks) {
+/// The launch's prediction before the dispatch floor: the whole kernel's,
+/// blended with its barrier fragments' where it has some.
+Expected<Prediction> predictWithFragments(const KernelInputs &In,
+                                          const LaunchShape &Shape,
+                                          const GpuTarget &T,
+                                          const ClockSettings &Clocks) {
   Expected<Prediction> P = predictWhole(In, Shape, T, Clocks);
-  if (!P)
+  if (!P || In.Fragments.empty())
     return P;
-  if (In.Fragments.empty()) {
-    applyDispatchFloor(*P, Shape, T);
-    return P;
-  }
   // Max-plus paper: a block runs the fragments between its barriers strictly in
   // sequence, each bound on its own (their sum); the whole kernel's waves
   // overlap them. The other blocks on the SM fill the gaps of one block's
@@ -530,7 +536,17 @@ Expected<Prediction> predictLaunch(const KernelInputs &In,
                        LongestChain * 1e3 / Clocks.SmMHz);
   P->Ns = P->LaunchNs + P->ExecNs;
   P->B = P->LaunchNs > P->ExecNs ? Bound::Launch : P->ExecBound;
-  applyDispatchFloor(*P, Shape, T);
+  return P;
+}
+
+} // namespace
+
+Expected<Prediction> predictLaunch(const KernelInputs &In,
+                                   const LaunchShape &Shape, const GpuTarget &T,
+                                   const ClockSettings &Clocks) {
+  Expected<Prediction> P = predictWithFragments(In, Shape, T, Clocks);
+  if (P)
+    applyDispatchFloor(*P, Shape, T);
   return P;
 }
 

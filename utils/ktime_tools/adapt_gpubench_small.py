@@ -18,8 +18,9 @@ of the queue bounds them.
 The files of the stored main.cu's format (each line `d  KkB` with K = 16 d
 / 1024 and six rates; a run cut short ends in a line of fewer) are read; a
 file of another format (a100_80.txt: nine rates and another size column,
-an earlier version of the benchmark) is left out, as are the `_graph`, `_gsync` and `_pt` runs (CUDA graphs and
-persistent kernels, which change what a launch costs). Every STEP-th
+an earlier version of the benchmark) is left out, as are the `_graph`,
+`_gsync` and `_pt` runs (CUDA graphs and persistent kernels, which change
+what a launch costs). Every STEP-th
 element count is kept, so that one GPU's sweep does not outweigh the
 rest of the set (about 36 counts x 6 block sizes a GPU). A file a shipped
 target cites (its launch term, or a sibling card's figures) is circular.
