@@ -453,7 +453,8 @@ void applyDispatchFloor(Prediction &P, const LaunchShape &Shape,
   uint64_t Blocks = Shape.Grid[0] * Shape.Grid[1] * Shape.Grid[2];
   uint64_t Threads = Shape.Block[0] * Shape.Block[1] * Shape.Block[2];
   double FloorNs = T.cyclesToNs(dispatchFloorCycles(T, Blocks, Threads));
-  if (FloorNs <= P.ExecNs)
+  // Written so that a NaN execution time stays NaN (and is refused later).
+  if (!(FloorNs > P.ExecNs))
     return;
   P.Assumptions.push_back(
       formatv("block dispatch: the {0} blocks past the launch regression's "
