@@ -301,7 +301,9 @@ struct WaveTime {
 struct Prediction {
   double Ns = 0;       ///< predicted time of one launch
   double LaunchNs = 0; ///< its launch-overhead part
-  double ExecNs = 0;   ///< the sum over waves
+  /// The sum over waves, or the dispatch of the blocks past the launch
+  /// regression's range where that takes longer (DispatchNs).
+  double ExecNs = 0;
   /// What the way of timing adds to the device duration (-ktime-time;
   /// docs/kernel-time.md, "Which time"): part of Ns, 0 for device time.
   double TimingNs = 0;
@@ -321,6 +323,13 @@ struct Prediction {
   /// Global atomics on the launch's most-updated address, and the cycles
   /// they take one after another (a floor of the waves' time).
   double HotAtomics = 0, AtomicCycles = 0;
+  /// The blocks past the launch regression's grid range and the time the
+  /// GPU takes to dispatch them (dispatchFloorCycles): a floor under
+  /// ExecNs, 0 for a grid inside the range. DispatchRaised: the floor is
+  /// ExecNs (the waves alone take less).
+  uint64_t DispatchBlocks = 0;
+  double DispatchNs = 0;
+  bool DispatchRaised = false;
   /// GPU-wide bytes per launch.
   double GlobalBytes = 0, DramBytes = 0, L2Bytes = 0, SharedBytes = 0;
   /// Of GlobalBytes: in uncoalesced requests, expected to hit L1, L2.

@@ -10,8 +10,10 @@
 // of LLVM's BuildUDIV/BuildSDIV, counted from the same magic numbers
 // (llvm/Support/DivisionByConstantInfo.h) so the counts match what llc emits;
 // a vector divided by different constants, each element's own sequence (llc
-// divides element by element). A zero or undef divisor is undefined
-// behaviour, which LLVM folds away. docs/costs.md, "Integer division".
+// divides element by element); an unsigned divisor of all ones or a signed
+// quotient by the minimum, a compare and a select. A zero or undef divisor
+// is undefined behaviour, which LLVM folds away. docs/costs.md, "Integer
+// division".
 //
 //===----------------------------------------------------------------------===//
 #include "CostImpl.h"
@@ -140,6 +142,13 @@ Sequence constantSequence(bool Signed, bool Rem, const APInt &D,
   if (Signed && D.isAllOnes()) {
     What = "negation";
     return {0, 1};
+  }
+  // Only the divisor itself reaches the largest unsigned divisor, or the
+  // smallest signed one: llc compares and selects (setp.eq, selp: the
+  // quotient 1 or 0, the remainder 0 or the numerator).
+  if ((!Signed && D.isAllOnes()) || (Signed && !Rem && D.isMinSignedValue())) {
+    What = "compare and select (divisor all ones or the minimum)";
+    return {0, 2};
   }
   if (!Signed ? D.isPowerOf2() : D.abs().isPowerOf2()) {
     unsigned K = (Signed ? D.abs() : D).logBase2();

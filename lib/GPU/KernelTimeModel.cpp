@@ -70,7 +70,12 @@ double launchCycles(const GpuTarget &T, uint64_t Blocks,
     // (docs/kernel-time.md): AMALi drops the grid term beyond its range too.
     double G = std::clamp(Grid, double(L.FitGridMin), double(L.FitGridMax));
     double W = fitWarps(L, Warps);
-    if (Assumption)
+    // The blocks of a grid past the range are the dispatch floor's
+    // (dispatchFloorCycles): a model of them, not an extrapolation, so a
+    // grid that is only too large is not said.
+    bool OnlyGridPastRange =
+        L.FitGridMax > 0 && Grid > L.FitGridMax && L.inFitRange(G, Warps);
+    if (Assumption && !OnlyGridPastRange)
       *Assumption =
           "launch overhead: grid " + std::to_string(Blocks) + " blocks of " +
           std::to_string(unsigned(Warps)) +
@@ -452,17 +457,21 @@ void applyDispatchFloor(Prediction &P, const LaunchShape &Shape,
                         const GpuTarget &T) {
   uint64_t Blocks = Shape.Grid[0] * Shape.Grid[1] * Shape.Grid[2];
   uint64_t Threads = Shape.Block[0] * Shape.Block[1] * Shape.Block[2];
-  double FloorNs = T.cyclesToNs(dispatchFloorCycles(T, Blocks, Threads));
+  P.DispatchNs = T.cyclesToNs(dispatchFloorCycles(T, Blocks, Threads));
+  P.DispatchBlocks = P.DispatchNs > 0 ? Blocks - T.Launch.FitGridMax : 0;
   // Written so that a NaN execution time stays NaN (and is refused later).
-  if (!(FloorNs > P.ExecNs))
+  if (!(P.DispatchNs > P.ExecNs))
     return;
   P.Assumptions.push_back(
-      formatv("block dispatch: the {0} blocks past the launch regression's "
-              "range take {1:F3} us at its per-block rate, more than the "
-              "execution's {2:F3} us",
-              Blocks - T.Launch.FitGridMax, FloorNs / 1e3, P.ExecNs / 1e3)
+      formatv("block dispatch: the {0} {1} past the launch regression's "
+              "range {2} {3:F3} us at its per-block rate, more than the "
+              "execution's {4:F3} us",
+              P.DispatchBlocks, P.DispatchBlocks == 1 ? "block" : "blocks",
+              P.DispatchBlocks == 1 ? "takes" : "take", P.DispatchNs / 1e3,
+              P.ExecNs / 1e3)
           .str());
-  P.ExecNs = FloorNs;
+  P.DispatchRaised = true;
+  P.ExecNs = P.DispatchNs;
   P.ExecBound = Bound::Launch;
   P.Ns = P.LaunchNs + P.ExecNs;
   P.B = Bound::Launch;

@@ -7,7 +7,8 @@
 //  - machine figures from the target file; the departure delays, which no
 //    measurement gives, from the L2 bytes one SM gets per cycle (ours).
 // Every model's time includes the same launch overhead as the kp model's,
-// so that all answer one question: the duration of one launch.
+// and its execution the same block-dispatch floor, so that all answer one
+// question: the duration of one launch.
 //
 //===----------------------------------------------------------------------===//
 #include "OtherModels.h"
@@ -40,6 +41,13 @@ std::optional<double> atMainThread(const Expr &E) {
   if (std::optional<Rational> V = E.evaluate(mainThreadIds()))
     return V->toDouble();
   return std::nullopt;
+}
+
+/// A model's execution time as the duration of one launch: at least the
+/// dispatch of the blocks past the launch regression's range, plus the
+/// launch overhead (docs/kernel-time.md, "Launch overhead").
+double launchDuration(const LaunchResult &L, double ExecNs) {
+  return std::max(ExecNs, L.P.DispatchNs) + L.P.LaunchNs;
 }
 
 void notApplicable(LaunchResult &L, StringRef Model, const Twine &Why) {
@@ -89,7 +97,7 @@ void predictMwpCwp(LaunchResult &L, const InstructionCounts &C,
   Expected<MwpCwpResult> R = computeMwpCwp(In);
   if (!R)
     return notApplicable(L, "mwp-cwp", toString(R.takeError()));
-  L.Models.push_back({"mwp-cwp", R->TimeNs + L.P.LaunchNs});
+  L.Models.push_back({"mwp-cwp", launchDuration(L, R->TimeNs)});
   L.Assumptions.push_back(("mwp-cwp: " + getMwpCwpCaseName(R->Case) + ", MWP " +
                            std::to_string(R->MWP) + ", CWP " +
                            std::to_string(R->CWP))
@@ -116,7 +124,7 @@ void predictKdt(LaunchResult &L, const LaunchShape &Shape, const GpuTarget &T,
   Expected<KdtResult> R = computeKdt(In);
   if (!R)
     return notApplicable(L, "kdt", toString(R.takeError()));
-  L.Models.push_back({"kdt", R->KDTNs + L.P.LaunchNs});
+  L.Models.push_back({"kdt", launchDuration(L, R->KDTNs)});
   L.Assumptions.push_back(("kdt: state " + getKdtStateName(R->State)).str());
 }
 
@@ -145,7 +153,7 @@ void predictMaxPlus(LaunchResult &L, Function &F, FunctionAnalysisManager &FAM,
                          "the instance time " + M.InstanceCycles.str() +
                              " needs values the launch does not give");
   L.Models.push_back(
-      {"maxplus", *M.TotalCycles * 1e3 / Clocks.SmMHz + L.P.LaunchNs});
+      {"maxplus", launchDuration(L, *M.TotalCycles * 1e3 / Clocks.SmMHz)});
 }
 
 } // namespace

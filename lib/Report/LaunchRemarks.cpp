@@ -135,6 +135,12 @@ void streamBoundFigures(OptimizationRemarkAnalysis &K, const Prediction &P) {
   case Bound::Launch:
     K << " (" << ore::NV("LaunchUs", microseconds(P.LaunchNs + P.TimingNs))
       << " us of it";
+    // The blocks past the regression's range took longer to dispatch than
+    // the waves to run.
+    if (P.DispatchRaised)
+      K << ", " << ore::NV("DispatchUs", microseconds(P.DispatchNs))
+        << " us to dispatch " << ore::NV("DispatchBlocks", P.DispatchBlocks)
+        << (P.DispatchBlocks == 1 ? " more block" : " more blocks");
     // What the way of timing adds (-ktime-time) is part of the launch.
     if (P.TimingNs > 0)
       K << ", timing " << ore::NV("TimingUs", microseconds(P.TimingNs))
@@ -214,6 +220,13 @@ void emitPrediction(const KernelReport &R, const LaunchResult &L,
                    microseconds(P.AtomicCycles * 1e3 / P.SmClockMHz))
         << " us by " << ore::NV("HotAtomics", llround(P.HotAtomics))
         << " atomics in sequence";
+    // The dispatch floor replaced the waves' own time.
+    if (P.DispatchRaised)
+      K << ", raised to " << ore::NV("DispatchUs", microseconds(P.DispatchNs))
+        << " us by the dispatch of "
+        << ore::NV("DispatchBlocks", P.DispatchBlocks)
+        << (P.DispatchBlocks == 1 ? " block" : " blocks")
+        << " past the launch regression's range";
     K << "; occupancy " << ore::NV("BlocksPerSM", L.BlocksPerSM)
       << " blocks/SM, " << ore::NV("ActiveWarps", L.ActiveWarpsPerSM)
       << " warps (" << ore::NV("Occupancy", percent(L.Occupancy))

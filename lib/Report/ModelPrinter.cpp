@@ -50,8 +50,14 @@ static void printLaunch(const LaunchResult &L, raw_ostream &OS) {
      << format("%.1f", P.L2Bytes) << ", DRAM " << format("%.1f", P.DramBytes)
      << ", shared " << format("%.1f", P.SharedBytes) << "\n";
   if (P.HotAtomics > 0)
-    OS << "    atomics on one address: " << format("%.1f", P.HotAtomics)
-       << ", " << format("%.1f", P.AtomicCycles) << " cycles in sequence\n";
+    OS << "    atomics on one address: " << format("%.1f", P.HotAtomics) << ", "
+       << format("%.1f", P.AtomicCycles) << " cycles in sequence\n";
+  if (P.DispatchBlocks > 0)
+    OS << "    block dispatch: " << P.DispatchBlocks
+       << (P.DispatchBlocks == 1 ? " block" : " blocks")
+       << " past the launch regression's range, "
+       << format("%.1f", P.DispatchNs) << " ns"
+       << (P.DispatchRaised ? " (the execution's time)" : "") << "\n";
   OS << "    predicted " << format("%.1f", P.Ns) << " ns = launch "
      << format("%.1f", P.LaunchNs) << " ns + exec " << format("%.1f", P.ExecNs)
      << " ns";

@@ -59,6 +59,21 @@ define ptx_kernel void @divisions(ptr addrspace(1) %out, i32 %n, i32 %m, i64 %l,
   ; dependent: lat = 2 x 4 + 6 x 4 = 32, del = 4 x 2 + 6 x 2 = 20
   ; CHECK: %c9 = sdiv i64 %l, 7 mul.hi sequence (constant divisor): 4 x int.mul + 6 x int.add lat 32 del 20
   %c9 = sdiv i64 %l, 7
+  ; By all ones, unsigned, only the divisor itself gives a quotient of 1 (a
+  ; remainder of 0): llc-22 emits setp.eq.b32 and selp.b32, 2 x int.add,
+  ; lat 2 x 4 = 8, del 2 x 2 = 4.
+  ; CHECK: %e1 = udiv i32 %n, -1 compare and select (divisor all ones or the minimum): 2 x int.add lat 8 del 4
+  %e1 = udiv i32 %n, -1
+  ; CHECK: %e2 = urem i32 %n, -1 compare and select (divisor all ones or the minimum): 2 x int.add lat 8 del 4
+  %e2 = urem i32 %n, -1
+  ; The signed quotient by the minimum likewise (setp.eq.b64 and selp.b64
+  ; for i64, two words each: 4 x int.add, lat 16, del 8); its remainder is
+  ; the power-of-two sequence of 2^63 (5 adds and shifts, two words each:
+  ; 10 x int.add, lat 40, del 20).
+  ; CHECK: %e3 = sdiv i64 %l, -9223372036854775808 compare and select (divisor all ones or the minimum): 4 x int.add lat 16 del 8
+  %e3 = sdiv i64 %l, -9223372036854775808
+  ; CHECK: %e4 = srem i64 %l, -9223372036854775808 shifts (power-of-two divisor): 10 x int.add lat 40 del 20
+  %e4 = srem i64 %l, -9223372036854775808
   %s1 = add i32 %v1, %v2
   %s2 = add i32 %s1, %c1
   %s3 = add i32 %s2, %c2

@@ -114,6 +114,9 @@ def roofline(row, result, figures):
     if flops and f['fp32_gflops']:
         t = max(t, flops / (f['fp32_gflops'] * (row.number('sm_mhz') or f['sm_mhz'])
                             / f['sm_mhz']))
+    # The same launch term as KernelTime's, and the same floor of
+    # dispatching the blocks past the launch regression's range.
+    t = max(t, float(result.pred.entry.get('dispatch_ns') or 0.0))
     t += float(result.pred.entry.get('launch_ns') or 0.0)
     # The way of timing adds to the roofline what it adds to KernelTime:
     # the same term for events and host, the empty launch as a floor for

@@ -446,6 +446,11 @@ class Figures(unittest.TestCase):
         self.assertEqual(devrun.roofline(row, res, Figs()), (2800.0, 'data'))
         row['time_kind'] = 'batch'
         self.assertEqual(devrun.roofline(row, res, Figs()), (3000.0, 'data'))
+        # The blocks past the launch regression's range take 1500 ns to
+        # dispatch, more than the 100 ns of the rates: 1500 + 2000 + 700.
+        Pred.entry['dispatch_ns'] = 1500.0
+        row['time_kind'] = 'events'
+        self.assertEqual(devrun.roofline(row, res, Figs()), (4200.0, 'data'))
 
     def test_row_options(self):
         row = devtable.make_row(dataset='x', family='f', source='k.cu', kernel='k', grid='1',
