@@ -70,11 +70,13 @@ TEST(ShippedSanityTest, EveryTargetIsPhysicallySane) {
     // DRAM in nanoseconds: no GPU's loaded latency is below 150 ns or above
     // 600 ns.
     expectWithin("dram latency ns", T.cyclesToNs(T.DRAM.Latency), 150, 600);
-    // Bandwidths: sustained at most the peak and at least 3/4 of it; L2
-    // faster than DRAM; per SM and clock, L2 and L1 within what an SM's
-    // data paths carry.
+    // Bandwidths: sustained at most the peak and at least 7/10 of it (GDDR5
+    // with ECC on, as Tesla Kepler boards ship, costs the most: a K40 copies
+    // at 72 % of its peak, gpu-targets/reference/measured.csv); L2 faster
+    // than DRAM; per SM and clock, L2 and L1 within what an SM's data paths
+    // carry.
     EXPECT_LE(T.DRAM.BandwidthGBs, T.DRAMPeakBandwidthGBs);
-    EXPECT_GE(T.DRAM.BandwidthGBs, 0.75 * T.DRAMPeakBandwidthGBs);
+    EXPECT_GE(T.DRAM.BandwidthGBs, 0.7 * T.DRAMPeakBandwidthGBs);
     expectWithin("dram.peak_bandwidth_gbs", T.DRAMPeakBandwidthGBs, 50, 10000);
     EXPECT_GT(T.L2.BandwidthGBs, T.DRAM.BandwidthGBs);
     // Kepler's few, 192-lane SMX take the most L2 per SM (70 on the K40).
