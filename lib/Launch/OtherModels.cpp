@@ -196,6 +196,10 @@ void applyModelChoice(LaunchResult &L, StringRef Model) {
     if (Name == Models.front()) {
       L.P.Ns = Ns;
       L.P.ExecNs = Ns - L.P.LaunchNs;
+      // The model's execution, not the kp model's, is what the dispatch
+      // floor raised or not (launchDuration; the subtraction may round).
+      L.P.DispatchRaised =
+          L.P.DispatchNs > 0 && !(L.P.ExecNs > L.P.DispatchNs * (1 + 1e-9));
       L.Assumptions.push_back("predicted time from the " + Name +
                               " model; occupancy, waves and the bound are "
                               "the kp model's analysis");

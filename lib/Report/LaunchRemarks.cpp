@@ -136,11 +136,11 @@ void streamBoundFigures(OptimizationRemarkAnalysis &K, const Prediction &P) {
     K << " (" << ore::NV("LaunchUs", microseconds(P.LaunchNs + P.TimingNs))
       << " us of it";
     // The blocks past the regression's range took longer to dispatch than
-    // the waves to run.
+    // the waves to run (the blocks' count is in the verbose remark and the
+    // JSON report).
     if (P.DispatchRaised)
-      K << ", " << ore::NV("DispatchUs", microseconds(P.DispatchNs))
-        << " us to dispatch " << ore::NV("DispatchBlocks", P.DispatchBlocks)
-        << (P.DispatchBlocks == 1 ? " more block" : " more blocks");
+      K << ", dispatch " << ore::NV("DispatchUs", microseconds(P.DispatchNs))
+        << " us";
     // What the way of timing adds (-ktime-time) is part of the launch.
     if (P.TimingNs > 0)
       K << ", timing " << ore::NV("TimingUs", microseconds(P.TimingNs))

@@ -45,7 +45,7 @@
 ; CHECK: assumption: launch overhead: grid 1000000 blocks of 1 warps is outside the regression's range (grid 32-2048, warps 4-32): evaluated at the nearest edge
 ; CHECK: assumption: block dispatch: the 997952 blocks past the launch regression's range take 630.772 us at its per-block rate, more than the execution's 0.000 us
 ;
-; SHORT: kernel empty on a100-pcie-40gb, grid 1000000x1x1, block 32x1x1: predicted 633.6 us; bound: launch (2.80 us of it, 630.8 us to dispatch 997952 more blocks)
+; SHORT: kernel empty on a100-pcie-40gb, grid 1000000x1x1, block 32x1x1: predicted 633.6 us; bound: launch (2.80 us of it, dispatch 630.8 us)
 ; VERBOSE: predicted 633.6 us (633569 ns) = launch 2.80 us + 289.35 waves (0.000 us per full wave), raised to 630.8 us by the dispatch of 997952 blocks past the launch regression's range;
 ; VERBOSE-SAME: models: kp 633.6 us maxplus 633.6 us kdt 633.6 us
 ; JSON: "dispatch_blocks": 997952,
