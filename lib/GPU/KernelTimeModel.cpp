@@ -77,9 +77,11 @@ double launchCycles(const GpuTarget &T, uint64_t Blocks,
         L.FitGridMax > 0 && Grid > L.FitGridMax && L.inFitRange(G, Warps);
     if (Assumption && !OnlyGridPastRange)
       *Assumption =
-          "launch overhead: grid " + std::to_string(Blocks) + " blocks of " +
+          "launch overhead: grid " + std::to_string(Blocks) +
+          (Blocks == 1 ? " block of " : " blocks of ") +
           std::to_string(unsigned(Warps)) +
-          " warps is outside the regression's range (grid " +
+          (unsigned(Warps) == 1 ? " warp" : " warps") +
+          " is outside the regression's range (grid " +
           std::to_string(L.FitGridMin) + "-" + std::to_string(L.FitGridMax) +
           ", warps " + std::to_string(L.FitWarpsMin) + "-" +
           std::to_string(L.FitWarpsMax) + "): evaluated at the nearest edge";

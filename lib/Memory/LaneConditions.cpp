@@ -16,10 +16,13 @@
 // by the same number of lanes, the distinct deltas in increasing order are
 // counted as runs, times that number. When every X_l is a constant, the lanes
 // are a mask. not takes the other lanes; and/or multiply when one side is
-// uniform, and otherwise split the lanes by one comparison's deltas and
-// count the other within each group (a || b as not (!a && !b)); two
-// comparisons stepping evenly in opposite directions (lo <= v < hi) are a
-// range of lanes, counted in closed form (countRange). An unsigned
+// uniform; two comparisons stepping evenly in opposite directions
+// (lo <= v < hi) are a range of lanes, counted in closed form
+// (countRange); any other conjunction of comparisons is counted whole
+// (countConjunction: tests with the same deltas merged into one, the tests
+// known at every lane selecting lanes, the others split into groups of
+// lanes where their deltas agree), a || b as not (!a && !b), so that
+// chains of && and of || are counted whole. An unsigned
 // a u< c is 0 <= a < c (c >= 0) or a >= 0 || a < c (c < 0), a u> c the
 // complement, where that makes the lanes a mask; elsewhere the signed
 // comparison, every a taken as non-negative.
@@ -170,25 +173,6 @@ LaneComparison negated(const LaneComparison &C) {
   return R;
 }
 
-/// Lanes passing both \p A and \p S: the lanes split into groups where S's
-/// delta is one value, each counted for A and kept when S holds there.
-std::optional<Expr> countBoth(const LaneComparison &A, const LaneComparison &S,
-                              unsigned N) {
-  std::map<int64_t, std::vector<unsigned>> Groups;
-  for (unsigned L = 0; L != N; ++L)
-    Groups[S.D[L]].push_back(L);
-  if (Groups.size() > MaxRuns)
-    return std::nullopt;
-  Expr Count;
-  for (const auto &[D, Lanes] : Groups) {
-    std::optional<Expr> Part = countLanes(A, Lanes);
-    if (!Part)
-      return std::nullopt;
-    Count += passes(S, D) * *Part;
-  }
-  return Count;
-}
-
 /// The step k when \p C's deltas are D[0] + k * l over lanes l (one even
 /// run), else std::nullopt.
 std::optional<int64_t> evenStep(const LaneComparison &C) {
@@ -223,8 +207,78 @@ std::optional<Expr> countRange(LaneComparison A, LaneComparison S, unsigned N) {
   return Expr::max(Zero, High - Low);
 }
 
-size_t distinctDeltas(const LaneComparison &C) {
-  return std::set<int64_t>(C.D.begin(), C.D.end()).size();
+/// Whether a lane whose X is \p V passes the test \p T.
+bool holdsAt(Test T, int64_t V) {
+  return T == Test::Positive ? V > 0 : T == Test::Zero ? V == 0 : V != 0;
+}
+
+/// Lanes passing every one of \p Terms: tests with the same deltas are
+/// one test of the smaller X; the tests known at every lane (a
+/// constant X0) select lanes; of the rest, the one with the most distinct
+/// deltas is counted in runs within the groups of lanes where the others'
+/// deltas are one value each, the group kept where they hold.
+std::optional<Expr> countConjunction(llvm::ArrayRef<LaneComparison> Terms,
+                                     unsigned N) {
+  // X + d > 0 and X' + d > 0 at every lane, with the same deltas d, is
+  // min(X, X') + d > 0 (ty < h && row < height, both stepping with ty).
+  std::vector<LaneComparison> Merged;
+  for (const LaneComparison &C : Terms) {
+    auto Same = llvm::find_if(Merged, [&](const LaneComparison &M) {
+      return C.T == Test::Positive && M.T == Test::Positive && M.D == C.D &&
+             !C.X0.getInt64() && !M.X0.getInt64();
+    });
+    if (Same == Merged.end())
+      Merged.push_back(C);
+    else
+      Same->X0 = Expr::min(Same->X0, C.X0);
+  }
+  Terms = Merged;
+  std::vector<const LaneComparison *> Varying;
+  for (const LaneComparison &C : Terms)
+    if (!C.X0.getInt64())
+      Varying.push_back(&C);
+  std::vector<unsigned> Lanes;
+  for (unsigned L = 0; L != N; ++L)
+    if (llvm::all_of(Terms, [L](const LaneComparison &C) {
+          std::optional<int64_t> V0 = C.X0.getInt64();
+          return !V0 || holdsAt(C.T, *V0 + C.D[L]);
+        }))
+      Lanes.push_back(L);
+  if (Lanes.empty() || Varying.empty())
+    return Expr::constant(static_cast<int64_t>(Lanes.size()));
+  auto DistinctOver = [&](const LaneComparison *C) {
+    std::set<int64_t> Seen;
+    for (unsigned L : Lanes)
+      Seen.insert(C->D[L]);
+    return Seen.size();
+  };
+  auto Counted =
+      std::max_element(Varying.begin(), Varying.end(),
+                       [&](const LaneComparison *P, const LaneComparison *Q) {
+                         return DistinctOver(P) < DistinctOver(Q);
+                       });
+  const LaneComparison &A = **Counted;
+  Varying.erase(Counted);
+  std::map<std::vector<int64_t>, std::vector<unsigned>> Groups;
+  for (unsigned L : Lanes) {
+    std::vector<int64_t> Key;
+    for (const LaneComparison *C : Varying)
+      Key.push_back(C->D[L]);
+    Groups[Key].push_back(L);
+  }
+  if (Groups.size() > MaxRuns)
+    return std::nullopt;
+  Expr Count;
+  for (const auto &[Key, Group] : Groups) {
+    std::optional<Expr> Part = countLanes(A, Group);
+    if (!Part)
+      return std::nullopt;
+    Expr Kept = *Part;
+    for (size_t I = 0; I != Varying.size(); ++I)
+      Kept = passes(*Varying[I], Key[I]) * Kept;
+    Count += Kept;
+  }
+  return Count;
 }
 
 } // namespace
@@ -342,16 +396,13 @@ LaneConditions::compare(CmpInst::Predicate Pred, const Expr &A, const Expr &C) {
   R.Uniform = llvm::all_of(LC.D, [](int64_t V) { return V == 0; });
   if (std::optional<int64_t> V0 = LC.X0.getInt64()) {
     BitVector Mask(N);
-    for (unsigned L = 0; L != N; ++L) {
-      int64_t V = *V0 + LC.D[L];
-      bool True = LC.T == Test::Positive ? V > 0
-                  : LC.T == Test::Zero   ? V == 0
-                                         : V != 0;
-      if (True)
+    for (unsigned L = 0; L != N; ++L)
+      if (holdsAt(LC.T, *V0 + LC.D[L]))
         Mask.set(L);
-    }
     R.Count = Expr::constant(static_cast<int64_t>(Mask.count()));
     R.Mask = std::move(Mask);
+    R.NegTerms = {negated(LC)};
+    R.Terms = {std::move(LC)};
     return R;
   }
   std::vector<unsigned> All(N);
@@ -359,6 +410,8 @@ LaneConditions::compare(CmpInst::Predicate Pred, const Expr &A, const Expr &C) {
   std::optional<Expr> Count = countLanes(LC, All);
   if (Count)
     R.Count = Count->substitute(W.backSubst());
+  R.Terms = {LC};
+  R.NegTerms = {negated(LC)};
   R.Cmp = std::move(LC);
   return R;
 }
@@ -374,6 +427,8 @@ LaneCondition LaneConditions::negate(const LaneCondition &C) const {
     R.Count = Expr::constant(W.Lanes) - *C.Count;
   if (C.Cmp)
     R.Cmp = negated(*C.Cmp);
+  R.Terms = C.NegTerms;
+  R.NegTerms = C.Terms;
   return R;
 }
 
@@ -395,8 +450,24 @@ bool LaneConditions::implies(const LaneCondition &A, const LaneCondition &B) {
 std::optional<LaneCondition> LaneConditions::combine(const LaneCondition &X,
                                                      const LaneCondition &Y,
                                                      bool IsAnd) {
+  // a && b is the conjunction of both sides' terms, a || b the negation
+  // of the conjunction of both sides' negations (!a && !b), where both
+  // sides are known as such: kept for a later && or || to count the whole.
   LaneCondition R;
   R.Uniform = X.Uniform && Y.Uniform;
+  auto Join = [](const std::vector<LaneComparison> &A,
+                 const std::vector<LaneComparison> &B) {
+    std::vector<LaneComparison> Both;
+    if (!A.empty() && !B.empty()) {
+      Both = A;
+      llvm::append_range(Both, B);
+    }
+    return Both;
+  };
+  if (IsAnd)
+    R.Terms = Join(X.Terms, Y.Terms);
+  else
+    R.NegTerms = Join(X.NegTerms, Y.NegTerms);
   if (X.Mask && Y.Mask) {
     R.Mask = *X.Mask;
     if (IsAnd)
@@ -412,18 +483,17 @@ std::optional<LaneCondition> LaneConditions::combine(const LaneCondition &X,
     R.Count = IsAnd ? Both : *X.Count + *Y.Count - Both;
     return R;
   }
-  if (!X.Cmp || !Y.Cmp)
-    return std::nullopt;
-  // Two comparisons that both vary (x < n && y < m in a warp spanning two
-  // rows): split the lanes by the one with fewer distinct deltas. a || b
-  // counts the lanes failing !a && !b.
-  LaneComparison A = IsAnd ? *X.Cmp : negated(*X.Cmp);
-  LaneComparison S = IsAnd ? *Y.Cmp : negated(*Y.Cmp);
-  if (distinctDeltas(A) < distinctDeltas(S))
-    std::swap(A, S);
-  std::optional<Expr> Both = countRange(A, S, W.Lanes);
-  if (!Both)
-    Both = countBoth(A, S, W.Lanes);
+  // Two comparisons stepping evenly in opposite directions (lo <= v &&
+  // v < hi) are a range of lanes; any other conjunction (x < n && y < m in
+  // a warp spanning two rows, a mask with a test that varies between warps,
+  // three or more tests) is counted as a whole.
+  std::optional<Expr> Both;
+  if (X.Cmp && Y.Cmp)
+    Both = countRange(IsAnd ? *X.Cmp : negated(*X.Cmp),
+                      IsAnd ? *Y.Cmp : negated(*Y.Cmp), W.Lanes);
+  const std::vector<LaneComparison> &Terms = IsAnd ? R.Terms : R.NegTerms;
+  if (!Both && !Terms.empty())
+    Both = countConjunction(Terms, W.Lanes);
   if (!Both)
     return std::nullopt;
   Expr Count = IsAnd ? *Both : Expr::constant(W.Lanes) - *Both;

@@ -285,6 +285,11 @@ struct LaneCondition {
   bool Uniform = false;
   /// Set for a single comparison (or its negation).
   std::optional<LaneComparison> Cmp;
+  /// The comparisons it is the conjunction of (one for a single comparison,
+  /// a mask's too); empty where it is not known as one.
+  std::vector<LaneComparison> Terms;
+  /// The comparisons its negation is the conjunction of (a || b: !a, !b).
+  std::vector<LaneComparison> NegTerms;
 };
 
 /// Evaluates branch conditions lane by lane.

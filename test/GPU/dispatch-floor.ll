@@ -11,6 +11,7 @@
 ; RUN:   -ktime-launch='empty:grid=2048,block=32' \
 ; RUN:   -ktime-launch='empty:grid=2049,block=128' \
 ; RUN:   -ktime-launch='chain:grid=100000,block=256,regs=32' \
+; RUN:   -ktime-launch='empty:grid=1,block=128' \
 ; RUN:   %s | FileCheck %s
 ;
 ; The remarks, the JSON report and the other models (-ktime-model=all)
@@ -42,7 +43,7 @@
 ; CHECK: launch 'empty:grid=1000000,block=32'
 ; CHECK: block dispatch: 997952 blocks past the launch regression's range, 630771.9 ns (the execution's time)
 ; CHECK: predicted 633569.2 ns = launch 2797.3 ns + exec 630771.9 ns; bound launch
-; CHECK: assumption: launch overhead: grid 1000000 blocks of 1 warps is outside the regression's range (grid 32-2048, warps 4-32): evaluated at the nearest edge
+; CHECK: assumption: launch overhead: grid 1000000 blocks of 1 warp is outside the regression's range (grid 32-2048, warps 4-32): evaluated at the nearest edge
 ; CHECK: assumption: block dispatch: the 997952 blocks past the launch regression's range take 630.772 us at its per-block rate, more than the execution's 0.000 us
 ;
 ; SHORT: kernel empty on a100-pcie-40gb, grid 1000000x1x1, block 32x1x1: predicted 633.6 us; bound: launch (2.80 us of it, dispatch 630.8 us)
@@ -66,6 +67,14 @@
 ; CHECK: predicted 2797.9 ns = launch 2797.3 ns + exec 0.6 ns; bound launch
 ; CHECK-NOT: assumption: launch overhead
 ; CHECK: assumption: block dispatch: the 1 block past the launch regression's range takes 0.001 us at its per-block rate
+;
+; One block, below the range's 32: the term is held at grid 32, 2119 +
+; 0.8912136 x 32 = 2147.5188 cycles = 1523.1 ns, and the assumption names
+; one block of 4 warps (in the singular).
+; CHECK: launch 'empty:grid=1,block=128'
+; CHECK-NOT: block dispatch
+; CHECK: predicted 1523.1 ns = launch 1523.1 ns + exec 0.0 ns; bound launch
+; CHECK: assumption: launch overhead: grid 1 block of 4 warps is outside the regression's range (grid 32-2048, warps 4-32): evaluated at the nearest edge
 ;
 ; A kernel whose blocks work longer than they take to dispatch: 97952
 ; blocks past the range at slope(8) = 0.8822464 cycles (test/GPU/
