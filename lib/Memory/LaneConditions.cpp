@@ -80,6 +80,9 @@ std::optional<Expr> runCount(const Expr &Y, int64_t S, int64_t N, Test T) {
 /// a splitting comparison, are summed.
 constexpr size_t MaxRuns = 8;
 
+/// At most this many comparisons are kept for a chain of && or ||.
+constexpr size_t MaxTerms = 16;
+
 std::optional<Expr> countRuns(const LaneComparison &C,
                               llvm::ArrayRef<unsigned> Lanes);
 
@@ -218,7 +221,7 @@ bool holdsAt(Test T, int64_t V) {
 /// deltas is counted in runs within the groups of lanes where the others'
 /// deltas are one value each, the group kept where they hold.
 std::optional<Expr> countConjunction(llvm::ArrayRef<LaneComparison> Terms,
-                                     unsigned N) {
+                                     unsigned N, bool Merge = true) {
   // X + d > 0 and X' + d > 0 at every lane, with the same deltas d, is
   // min(X, X') + d > 0 (ty < h && row < height, both stepping with ty).
   std::vector<LaneComparison> Merged;
@@ -227,7 +230,7 @@ std::optional<Expr> countConjunction(llvm::ArrayRef<LaneComparison> Terms,
       return C.T == Test::Positive && M.T == Test::Positive && M.D == C.D &&
              !C.X0.getInt64() && !M.X0.getInt64();
     });
-    if (Same == Merged.end())
+    if (!Merge || Same == Merged.end())
       Merged.push_back(C);
     else
       Same->X0 = Expr::min(Same->X0, C.X0);
@@ -455,10 +458,12 @@ std::optional<LaneCondition> LaneConditions::combine(const LaneCondition &X,
   // sides are known as such: kept for a later && or || to count the whole.
   LaneCondition R;
   R.Uniform = X.Uniform && Y.Uniform;
+  // At most MaxTerms, so that a condition used twice (c && c, nested)
+  // stops doubling them.
   auto Join = [](const std::vector<LaneComparison> &A,
                  const std::vector<LaneComparison> &B) {
     std::vector<LaneComparison> Both;
-    if (!A.empty() && !B.empty()) {
+    if (!A.empty() && !B.empty() && A.size() + B.size() <= MaxTerms) {
       Both = A;
       llvm::append_range(Both, B);
     }
@@ -494,6 +499,10 @@ std::optional<LaneCondition> LaneConditions::combine(const LaneCondition &X,
   const std::vector<LaneComparison> &Terms = IsAnd ? R.Terms : R.NegTerms;
   if (!Both && !Terms.empty())
     Both = countConjunction(Terms, W.Lanes);
+  // A merged test that steps unevenly (a block 3 wide) may count only
+  // when split by its parts' deltas.
+  if (!Both && !Terms.empty())
+    Both = countConjunction(Terms, W.Lanes, /*Merge=*/false);
   if (!Both)
     return std::nullopt;
   Expr Count = IsAnd ? *Both : Expr::constant(W.Lanes) - *Both;
