@@ -215,27 +215,12 @@ bool holdsAt(Test T, int64_t V) {
   return T == Test::Positive ? V > 0 : T == Test::Zero ? V == 0 : V != 0;
 }
 
-/// Lanes passing every one of \p Terms: tests with the same deltas are
-/// one test of the smaller X; the tests known at every lane (a
+/// Lanes passing every one of \p Terms: the tests known at every lane (a
 /// constant X0) select lanes; of the rest, the one with the most distinct
 /// deltas is counted in runs within the groups of lanes where the others'
 /// deltas are one value each, the group kept where they hold.
-std::optional<Expr> countConjunction(llvm::ArrayRef<LaneComparison> Terms,
-                                     unsigned N, bool Merge = true) {
-  // X + d > 0 and X' + d > 0 at every lane, with the same deltas d, is
-  // min(X, X') + d > 0 (ty < h && row < height, both stepping with ty).
-  std::vector<LaneComparison> Merged;
-  for (const LaneComparison &C : Terms) {
-    auto Same = llvm::find_if(Merged, [&](const LaneComparison &M) {
-      return C.T == Test::Positive && M.T == Test::Positive && M.D == C.D &&
-             !C.X0.getInt64() && !M.X0.getInt64();
-    });
-    if (!Merge || Same == Merged.end())
-      Merged.push_back(C);
-    else
-      Same->X0 = Expr::min(Same->X0, C.X0);
-  }
-  Terms = Merged;
+std::optional<Expr> countTests(llvm::ArrayRef<LaneComparison> Terms,
+                               unsigned N) {
   std::vector<const LaneComparison *> Varying;
   for (const LaneComparison &C : Terms)
     if (!C.X0.getInt64())
@@ -282,6 +267,32 @@ std::optional<Expr> countConjunction(llvm::ArrayRef<LaneComparison> Terms,
     Count += Kept;
   }
   return Count;
+}
+
+/// Lanes passing every one of \p Terms: tests with the same deltas are
+/// one test of the smaller X (countTests counts the rest), unless the
+/// merged test steps unevenly (two tests of tx in a block 3 wide) and
+/// counts only when split by its parts' deltas.
+std::optional<Expr> countConjunction(llvm::ArrayRef<LaneComparison> Terms,
+                                     unsigned N) {
+  // X + d > 0 and X' + d > 0 at every lane, with the same deltas d, is
+  // min(X, X') + d > 0 (ty < h && row < height, both stepping with ty).
+  std::vector<LaneComparison> Merged;
+  for (const LaneComparison &C : Terms) {
+    auto Same = llvm::find_if(Merged, [&](const LaneComparison &M) {
+      return C.T == Test::Positive && M.T == Test::Positive && M.D == C.D &&
+             !C.X0.getInt64() && !M.X0.getInt64();
+    });
+    if (Same == Merged.end())
+      Merged.push_back(C);
+    else
+      Same->X0 = Expr::min(Same->X0, C.X0);
+  }
+  if (std::optional<Expr> Count = countTests(Merged, N))
+    return Count;
+  if (Merged.size() == Terms.size())
+    return std::nullopt;
+  return countTests(Terms, N);
 }
 
 } // namespace
@@ -413,9 +424,8 @@ LaneConditions::compare(CmpInst::Predicate Pred, const Expr &A, const Expr &C) {
   std::optional<Expr> Count = countLanes(LC, All);
   if (Count)
     R.Count = Count->substitute(W.backSubst());
-  R.Terms = {LC};
   R.NegTerms = {negated(LC)};
-  R.Cmp = std::move(LC);
+  R.Terms = {std::move(LC)};
   return R;
 }
 
@@ -428,8 +438,6 @@ LaneCondition LaneConditions::negate(const LaneCondition &C) const {
   }
   if (C.Count)
     R.Count = Expr::constant(W.Lanes) - *C.Count;
-  if (C.Cmp)
-    R.Cmp = negated(*C.Cmp);
   R.Terms = C.NegTerms;
   R.NegTerms = C.Terms;
   return R;
@@ -443,10 +451,11 @@ bool LaneConditions::implies(const LaneCondition &A, const LaneCondition &B) {
   }
   // X_A + d > 0 implies X_B + d > 0 for every lane when the deltas agree and
   // X_B - X_A is a known constant >= 0.
-  if (!A.Cmp || !B.Cmp || A.Cmp->T != Test::Positive ||
-      B.Cmp->T != Test::Positive || A.Cmp->D != B.Cmp->D)
+  const LaneComparison *CA = A.comparison(), *CB = B.comparison();
+  if (!CA || !CB || CA->T != Test::Positive || CB->T != Test::Positive ||
+      CA->D != CB->D)
     return false;
-  std::optional<Rational> Gap = (B.Cmp->X0 - A.Cmp->X0).getConstant();
+  std::optional<Rational> Gap = (CB->X0 - CA->X0).getConstant();
   return Gap && !(*Gap < Rational(0));
 }
 
@@ -493,16 +502,13 @@ std::optional<LaneCondition> LaneConditions::combine(const LaneCondition &X,
   // a warp spanning two rows, a mask with a test that varies between warps,
   // three or more tests) is counted as a whole.
   std::optional<Expr> Both;
-  if (X.Cmp && Y.Cmp)
-    Both = countRange(IsAnd ? *X.Cmp : negated(*X.Cmp),
-                      IsAnd ? *Y.Cmp : negated(*Y.Cmp), W.Lanes);
+  const LaneComparison *CX = X.comparison(), *CY = Y.comparison();
+  if (CX && CY)
+    Both = countRange(IsAnd ? *CX : negated(*CX), IsAnd ? *CY : negated(*CY),
+                      W.Lanes);
   const std::vector<LaneComparison> &Terms = IsAnd ? R.Terms : R.NegTerms;
   if (!Both && !Terms.empty())
     Both = countConjunction(Terms, W.Lanes);
-  // A merged test that steps unevenly (a block 3 wide) may count only
-  // when split by its parts' deltas.
-  if (!Both && !Terms.empty())
-    Both = countConjunction(Terms, W.Lanes, /*Merge=*/false);
   if (!Both)
     return std::nullopt;
   Expr Count = IsAnd ? *Both : Expr::constant(W.Lanes) - *Both;

@@ -283,13 +283,17 @@ struct LaneCondition {
   std::optional<Expr> Count;
   /// All lanes agree (the count is 0 or all lanes).
   bool Uniform = false;
-  /// Set for a single comparison (or its negation).
-  std::optional<LaneComparison> Cmp;
   /// The comparisons it is the conjunction of (one for a single comparison,
   /// a mask's too); empty where it is not known as one.
   std::vector<LaneComparison> Terms;
   /// The comparisons its negation is the conjunction of (a || b: !a, !b).
   std::vector<LaneComparison> NegTerms;
+
+  /// The single comparison (or its negation) it is, where that is not a
+  /// mask; null otherwise.
+  const LaneComparison *comparison() const {
+    return !Mask && Terms.size() == 1 ? &Terms.front() : nullptr;
+  }
 };
 
 /// Evaluates branch conditions lane by lane.

@@ -9,6 +9,9 @@
 ; RUN:   -disable-output -ktime-launch='tile:grid=1,block=16x16,regs=16' \
 ; RUN:   -ktime-launch='rows:grid=1x2,block=16x16,regs=16,h=20' %s \
 ; RUN:   | FileCheck %s --check-prefix=LAUNCH
+; RUN: %opt_ktime -passes='print<kernel-time-memory>' -ktime-gpu=a100 \
+; RUN:   -ktime-codegen-view=false -disable-output %s \
+; RUN:   | FileCheck %s --check-prefix=TWICE
 ;
 ; tile: ty u< 12 && tx u< 12. tx u< 12 is 0 <= tx < 12 at every lane: the
 ; mask of lanes 0-11 and 16-27. ty < 12 is X = 12 - ty > 0, X0 = 12 - y0,
@@ -50,6 +53,25 @@
 ; CHECK-LABEL: kernel outside
 ; CHECK: branch %entry -> %exit: active lanes max(0, min(12, 12 * h - 144 * ctaid.y - 12 * tid.y, 144 - 12 * tid.y)) + max(0, min(12, 12 * h - 144 * ctaid.y - 12 * tid.y - 12, 132 - 12 * tid.y)) of 32
 ; CHECK: branch %entry -> %then: active lanes min(0, max(-12, 12 * tid.y - 144, 144 * ctaid.y - 12 * h + 12 * tid.y)) + min(0, max(-12, 12 * tid.y - 132, 144 * ctaid.y - 12 * h + 12 * tid.y + 12)) + 32 of 32
+;
+; narrow: tx < a && tx < b in a block 3 wide ("nvvm.reqntid"="3,32,1"):
+; lane l has tid.x = l % 3, so tx is 0 at 11 lanes, 1 at 11 and 2 at 10;
+; both tests have the same deltas, and their one merged test
+; min(a, b) - tx > 0 steps unevenly (11 runs, 11/11/10 lanes), so they are
+; counted split by their deltas: 11 [a > 0][b > 0] + 11 [a > 1][b > 1] +
+; 10 [a > 2][b > 2], each [v > 0] written max(0, min(1, v)).
+; CHECK-LABEL: kernel narrow
+; CHECK: branch %entry -> %then: active lanes 11 * max(0, min(1, a)) * max(0, min(1, b)) + 10 * max(0, min(1, a - 2)) * max(0, min(1, b - 2)) + 11 * max(0, min(1, a - 1)) * max(0, min(1, b - 1)) of 32
+;
+; twice: c0 = tx < p && ty < q, then c_k = c_(k-1) && c_(k-1) for k up to
+; 20 (hand-written: -O3 folds x && x). A chain keeps at most 16
+; comparisons: c_k has 2^(k+1), so c4 keeps none and is not counted (the
+; side taken by every lane, said as an estimate), and the operands' terms
+; stop doubling there (kept, they took minutes at 20 levels). Read as
+; written (-ktime-codegen-view=false): the codegen view's EarlyCSE folds
+; c && c.
+; TWICE-LABEL: kernel twice
+; TWICE: branch %entry -> %then: active lanes unknown
 ;
 ; In a launch the counts bind the side's traffic: the tile's 144 threads
 ; store 4 B each, 576 B, with no estimate; rows over a grid of 1 x 2 blocks
@@ -184,4 +206,63 @@ exit:
   ret void
 }
 
+define ptx_kernel void @twice(ptr addrspace(1) %out, i32 %p, i32 %q) #0 {
+entry:
+  %tx = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %ty = call i32 @llvm.nvvm.read.ptx.sreg.tid.y()
+  %inx = icmp slt i32 %tx, %p
+  %iny = icmp slt i32 %ty, %q
+  %c0 = and i1 %inx, %iny
+  %c1 = and i1 %c0, %c0
+  %c2 = and i1 %c1, %c1
+  %c3 = and i1 %c2, %c2
+  %c4 = and i1 %c3, %c3
+  %c5 = and i1 %c4, %c4
+  %c6 = and i1 %c5, %c5
+  %c7 = and i1 %c6, %c6
+  %c8 = and i1 %c7, %c7
+  %c9 = and i1 %c8, %c8
+  %c10 = and i1 %c9, %c9
+  %c11 = and i1 %c10, %c10
+  %c12 = and i1 %c11, %c11
+  %c13 = and i1 %c12, %c12
+  %c14 = and i1 %c13, %c13
+  %c15 = and i1 %c14, %c14
+  %c16 = and i1 %c15, %c15
+  %c17 = and i1 %c16, %c16
+  %c18 = and i1 %c17, %c17
+  %c19 = and i1 %c18, %c18
+  %c20 = and i1 %c19, %c19
+  br i1 %c20, label %then, label %exit
+
+then:
+  %i64 = zext i32 %tx to i64
+  %g = getelementptr inbounds float, ptr addrspace(1) %out, i64 %i64
+  store float 1.0, ptr addrspace(1) %g, align 4
+  br label %exit
+
+exit:
+  ret void
+}
+
 attributes #0 = { "nvvm.reqntid"="16,16,1" }
+
+define ptx_kernel void @narrow(ptr addrspace(1) %out, i32 %a, i32 %b) #1 {
+entry:
+  %tx = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %ina = icmp slt i32 %tx, %a
+  %inb = icmp slt i32 %tx, %b
+  %in = and i1 %ina, %inb
+  br i1 %in, label %then, label %exit
+
+then:
+  %i64 = zext i32 %tx to i64
+  %p = getelementptr inbounds float, ptr addrspace(1) %out, i64 %i64
+  store float 1.0, ptr addrspace(1) %p, align 4
+  br label %exit
+
+exit:
+  ret void
+}
+
+attributes #1 = { "nvvm.reqntid"="3,32,1" }
