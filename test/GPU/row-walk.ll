@@ -50,8 +50,9 @@
 ; sector whatever the step, so misses are at least 1 / (trip x m) = 1/2:
 ; L1 1/2, L2 = 128 x 2 x 32 x 1/2 + 512 = 4608 B of 128 x 12 = 1536
 ; requested. @walk_guarded: @walk's load behind a branch inside the loop
-; (its block does not run every iteration): not a walk, every sector from
-; L2, 128 x 64 x 32 + 512 = 262656.
+; (its block does not run every iteration), launched with flag = 1 (every
+; lane takes it): not a walk, every sector from L2, 128 x 64 x 32 + 512 =
+; 262656.
 ;
 ; @walk, grid 2 x block 256: the window is 256 x 128 = 32768 B <= 188416 B:
 ; L1 = 7/8; L2 = 512 x 64 x 32 x 1/8 + the store's 512 x 4 = 133120.
@@ -71,7 +72,7 @@
 ; RUN:   -ktime-launch='walk_odd:grid=2,block=1024,regs=32' \
 ; RUN:   -ktime-launch='walk_step32:grid=2,block=64,regs=32' \
 ; RUN:   -ktime-launch='walk_short:grid=2,block=64,regs=32' \
-; RUN:   -ktime-launch='walk_guarded:grid=2,block=64,regs=32' \
+; RUN:   -ktime-launch='walk_guarded:grid=2,block=64,regs=32,flag=1' \
 ; RUN:   -ktime-launch='walk:grid=2,block=256,regs=32' \
 ; RUN:   -ktime-launch='walk_two:grid=2,block=256,regs=32' %s | FileCheck %s
 ;
