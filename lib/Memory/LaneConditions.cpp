@@ -544,8 +544,8 @@ std::optional<LaneCondition> LaneConditions::evaluate(const Value *Cond,
     return Or;
   // A bool parameter branched on as it is (`br i1 %flag`) holds where it
   // is not zero. Only a parameter: other i1 values wrap at every step (a
-  // flag toggled in a loop is {1,+,1} in i1), which the expressions do not
-  // follow.
+  // flag toggled in a loop is {1,+,1} in i1), which, read as integers, would
+  // never be zero.
   if (isa<Argument>(Cond) && Cond->getType()->isIntegerTy(1))
     return compare(CmpInst::ICMP_NE, Cond,
                    ConstantInt::getFalse(Cond->getContext()), Scope);

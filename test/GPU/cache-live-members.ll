@@ -9,7 +9,8 @@
 ;
 ; overwrite: if (on) out[i] = x; out[i] = 2; one group of two stores
 ; (requested per block 2 x 4 B x 1024 = 8192 B). The branch on the bool
-; parameter is a side a launch binds (docs/usage.md, "Estimates").
+; parameter is bound here through its side's share (docs/usage.md,
+; "Estimates"; binding on = 0 says the same, docs/memory.md, "Active lanes").
 ; taken.side1 = 0 (on = false, no lane takes the side): the live share is
 ; (0 x 4 + 1 x 4) / (4 + 4) = 0.5 of the requests, 4096 B x 512 = 2 MiB =
 ; the footprint: h2 = 0, every byte goes to DRAM: global = L2 = DRAM =

@@ -49,10 +49,12 @@
 ; @walk_short: @walk over 2 iterations: a lane's first request fetches a
 ; sector whatever the step, so misses are at least 1 / (trip x m) = 1/2:
 ; L1 1/2, L2 = 128 x 2 x 32 x 1/2 + 512 = 4608 B of 128 x 12 = 1536
-; requested. @walk_guarded: @walk's load behind a branch inside the loop
-; (its block does not run every iteration), launched with flag = 1 (every
-; lane takes it): not a walk, every sector from L2, 128 x 64 x 32 + 512 =
-; 262656.
+; requested. @walk_guarded: @walk's load behind a branch inside the loop:
+; a walk needs the load's block to dominate the latch (a rule on the code's
+; shape, lib/Memory/Reuse.cpp), so it is not a walk even launched with
+; flag = 1, where every lane takes the branch in every iteration (an
+; over-count this test records, as for a guard on an integer parameter):
+; every sector from L2, 128 x 64 x 32 + 512 = 262656.
 ;
 ; @walk, grid 2 x block 256: the window is 256 x 128 = 32768 B <= 188416 B:
 ; L1 = 7/8; L2 = 512 x 64 x 32 x 1/8 + the store's 512 x 4 = 133120.
