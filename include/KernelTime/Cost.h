@@ -15,6 +15,7 @@
 
 #include "KernelTime/Expr.h"
 #include "KernelTime/Target.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <map>
@@ -83,7 +84,7 @@ struct CostInfo {
   /// rounded for libdevice's expected counts; 0 when free.
   unsigned Count = 0;
   /// Instructions per class (one entry for a single instruction).
-  std::vector<CostPart> Parts;
+  llvm::SmallVector<CostPart, 1> Parts;
   /// Memory accesses: the state space, direction, bytes per thread.
   MemSpace Space = MemSpace::Generic;
   bool IsLoad = false, IsStore = false, IsAtomic = false;

@@ -134,8 +134,9 @@ RegisterEstimate estimateRegisters(const llvm::Function &F);
 
 /// A number as a launch spec gives it, in any form C and Python print:
 /// decimal digits with an optional sign, point and exponent ("5", "+5",
-/// "5.", ".5", "1e-08", "1E5", "3.4e+38", any number of digits), or a
-/// hexadecimal integer ("0x1F"). Parsed by parseSpecNumber.
+/// "5.", ".5", "1e-08", "1E5", "3.4e+38", any number of digits), a
+/// hexadecimal integer ("0x1F"), or a bool ("true", "false", Python's
+/// "True", "False": 1 and 0). Parsed by parseSpecNumber.
 struct SpecNumber {
   /// As written.
   std::string Text;

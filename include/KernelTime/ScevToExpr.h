@@ -143,6 +143,10 @@ Expr exprFromAPInt(const llvm::APInt &V, bool Unsigned);
 /// make: PTX ids, loop iteration numbers and trip counts are >= 0; ntid,
 /// nctaid and WARP_SZ are >= 1; parameters are unknown.
 bool isKnownNonNegative(const Expr &E);
+/// isKnownNonNegative(X - Y), without building the difference where a
+/// term only one side has already says no (a term of X not known
+/// non-negative, or c * s1 * ... of Y with c > 0 and symbols s1, ...).
+bool isKnownNonNegativeDifference(const Expr &X, const Expr &Y);
 bool isKnownPositive(const Expr &E);
 
 /// Converts SCEVs to Exprs. Conversions that hold only for non-negative

@@ -55,7 +55,7 @@ public:
 private:
   const GpuTarget &T;
   ComputeCache *Cache;
-  std::vector<CostPart> Parts;
+  llvm::SmallVector<CostPart, 1> Parts;
   Expr Lat, Del;
 };
 

@@ -36,15 +36,28 @@ asMinMax(const Poly &P) {
   return std::make_tuple(C.sign() > 0 ? K : flip(K), M.front(), C, D);
 }
 
+/// Whether \p A - \p B is a constant: the same terms with the same
+/// coefficients but for the constant term (compared in place, without
+/// building the difference).
+static bool differByConstant(const Poly &A, const Poly &B) {
+  auto I = A.terms().begin(), IE = A.terms().end();
+  auto J = B.terms().begin(), JE = B.terms().end();
+  // The constant term (the empty monomial) comes last in term order.
+  auto Last = [](auto It, auto End) { return It == End || It->first.empty(); };
+  for (; !Last(I, IE) && !Last(J, JE); ++I, ++J)
+    if (compareMonomial(I->first, J->first) != 0 || I->second != J->second)
+      return false;
+  return Last(I, IE) && Last(J, JE);
+}
+
 /// Adds \p P to \p Kept unless some kept operand beats it by a constant;
 /// removes the kept operand that \p P beats by a constant. Kept never holds
 /// two operands at a constant difference.
 static void addOperand(Expr::Kind K, std::vector<Poly> &Kept, const Poly &P) {
   for (auto It = Kept.begin(); It != Kept.end(); ++It) {
-    Poly D = P - *It;
-    if (!D.isConstant())
+    if (!differByConstant(P, *It))
       continue;
-    Rational Diff = D.constantTerm();
+    Rational Diff = P.constantTerm() - It->constantTerm();
     bool PWins = K == Expr::Kind::Max ? Diff > Rational(0) : Diff < Rational(0);
     if (PWins)
       *It = P;

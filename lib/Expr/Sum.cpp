@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ExprImpl.h"
+#include "llvm/ADT/SmallVector.h"
 
 #include <algorithm>
 
@@ -46,28 +47,36 @@ void appendTerms(const Expr &E, const Rational &Scale,
 Expr ktime::linearSum(llvm::ArrayRef<Expr> Ops,
                       llvm::ArrayRef<Rational> Scales) {
   std::vector<Term> Terms;
+  size_t Count = 0;
+  for (const Expr &Op : Ops)
+    Count += Op.getKind() == Expr::Kind::Add ? Op.operands().size() : 1;
+  Terms.reserve(Count);
   for (size_t I = 0; I != Ops.size(); ++I)
     appendTerms(Ops[I], Scales.empty() ? Rational(1) : Scales[I], Terms);
   // Each operand's terms are already in term order: a stable sort keeps
-  // them and interleaves the operands.
-  std::stable_sort(Terms.begin(), Terms.end(),
-                   [](const Term &A, const Term &B) {
-                     return compareMonomial(A.Mono, B.Mono) < 0;
-                   });
+  // them and interleaves the operands. The terms are sorted by index (a
+  // term is heavy to move).
+  llvm::SmallVector<unsigned, 16> Order(Terms.size());
+  for (unsigned I = 0; I != Order.size(); ++I)
+    Order[I] = I;
+  std::stable_sort(Order.begin(), Order.end(), [&](unsigned A, unsigned B) {
+    return compareMonomial(Terms[A].Mono, Terms[B].Mono) < 0;
+  });
   llvm::SmallVector<Expr, 2> Out;
-  for (size_t I = 0; I != Terms.size();) {
+  for (size_t I = 0; I != Order.size();) {
+    const Term &First = Terms[Order[I]];
     size_t J = I + 1;
-    while (J != Terms.size() &&
-           compareMonomial(Terms[I].Mono, Terms[J].Mono) == 0)
+    while (J != Order.size() &&
+           compareMonomial(First.Mono, Terms[Order[J]].Mono) == 0)
       ++J;
-    if (J == I + 1 && Terms[I].Scale == Rational(1)) {
-      Out.push_back(Terms[I].Node); // A term of its own keeps its node.
+    if (J == I + 1 && First.Scale == Rational(1)) {
+      Out.push_back(First.Node); // A term of its own keeps its node.
     } else {
       Rational C;
       for (size_t K = I; K != J; ++K)
-        C += Terms[K].Coef * Terms[K].Scale;
+        C += Terms[Order[K]].Coef * Terms[Order[K]].Scale;
       if (!C.isZero())
-        Out.push_back(renderTerm(C, Terms[I].Mono));
+        Out.push_back(renderTerm(C, First.Mono));
     }
     I = J;
   }

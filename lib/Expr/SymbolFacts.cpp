@@ -7,6 +7,7 @@
 // have no known range. A log2 is >= -1, and >= 0 when its operand is >= 1.
 //
 //===----------------------------------------------------------------------===//
+#include "ExprImpl.h"
 #include "KernelTime/ScevToExpr.h"
 #include "llvm/ADT/STLExtras.h"
 
@@ -57,6 +58,54 @@ bool isKnownNonNegative(const Expr &E) {
     return isKnownPositive(E.operands()[0]);
   }
   return false;
+}
+
+/// The terms of a canonical expression: a sum's operands, or itself.
+static ArrayRef<Expr> termsOf(const Expr &E) {
+  return E.getKind() == Expr::Kind::Add ? E.operands() : ArrayRef<Expr>(E);
+}
+
+bool isKnownNonNegativeDifference(const Expr &X, const Expr &Y) {
+  // A term whose monomial only one side has stays in X - Y by itself:
+  // X's as it is (linearSum keeps the node of a term that does not
+  // combine), Y's negated. The difference is known non-negative only if
+  // every such term is (a constant or a log2 aside), so one that is not
+  // says no without building the difference: a term of X that is not
+  // known non-negative, or a term c * s1 * ... of Y with c > 0 and symbols
+  // s1, ... (negated, a product with the factor -c).
+  using Term = std::pair<Rational, Monomial>;
+  auto Split = [](const Expr &E) {
+    SmallVector<Term, 4> Terms;
+    for (const Expr &T : termsOf(E))
+      if (!T.isConstant()) {
+        Terms.emplace_back();
+        splitTerm(T, Terms.back().first, Terms.back().second);
+      }
+    return Terms;
+  };
+  SmallVector<Term, 4> XTerms = Split(X), YTerms = Split(Y);
+  auto In = [](const SmallVector<Term, 4> &Terms, const Monomial &M) {
+    return llvm::any_of(Terms, [&](const Term &T) {
+      return compareMonomial(T.second, M) == 0;
+    });
+  };
+  size_t I = 0;
+  for (const Expr &T : termsOf(X)) {
+    if (T.isConstant())
+      continue;
+    const Term &XT = XTerms[I++];
+    if (T.getKind() != Expr::Kind::Log2 && !isKnownNonNegative(T) &&
+        !In(YTerms, XT.second))
+      return false;
+  }
+  for (const Term &YT : YTerms)
+    if (YT.first.sign() > 0 &&
+        llvm::all_of(
+            YT.second,
+            [](const Expr &A) { return A.getKind() == Expr::Kind::Symbol; }) &&
+        !In(XTerms, YT.second))
+      return false;
+  return isKnownNonNegative(X - Y);
 }
 
 bool isKnownPositive(const Expr &E) {

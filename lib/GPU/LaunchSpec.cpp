@@ -129,7 +129,8 @@ Expected<LaunchSpec> parseLaunchSpec(StringRef Text, StringRef Origin) {
         return specError(Origin, L.Text,
                          "value of '" + Key + "' ('" + Value +
                              "') is not a number (decimal, with an optional "
-                             "point and exponent, or 0x hexadecimal)");
+                             "point and exponent, 0x hexadecimal, or true "
+                             "or false)");
       L.Params.push_back({Key.str(), *N});
     }
   }

@@ -2,7 +2,8 @@
 //
 // A launch spec's parameter values are written by people and by programs
 // (utils/ktime, Python's repr, printf's %g and %a): "5", "+5", "5.", ".5",
-// "1e-08", "1E5", "3.4e+38", "0.0008392704500000001", "0x1F". Every such
+// "1e-08", "1E5", "3.4e+38", "0.0008392704500000001", "0x1F", and a bool's
+// "true" and "false" (Python's "True", "False") as 1 and 0. Every such
 // form is taken with any number of digits and kept exact; the launch stage
 // then checks it against the parameter's type, and rounds it to a
 // floating-point parameter's type as the compiler rounds a literal.
@@ -72,6 +73,16 @@ std::optional<SpecNumber> parseSpecNumber(StringRef S) {
   if (!Negative)
     T.consume_front("+");
   std::string Sign = Negative ? "-" : "";
+
+  // A bool as C++ and Python spell it: true and false, True and False.
+  if (T == "true" || T == "True" || T == "false" || T == "False") {
+    if (Negative || N.Text.front() == '+')
+      return std::nullopt;
+    bool Value = T.front() == 't' || T.front() == 'T';
+    N.Decimal = Value ? "1e0" : "0e0";
+    N.Exact = Rational(Value ? 1 : 0);
+    return N;
+  }
 
   // Hexadecimal integers: 0x1F, -0X10.
   if (T.starts_with_insensitive("0x")) {

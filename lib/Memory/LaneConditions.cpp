@@ -540,8 +540,36 @@ std::optional<LaneCondition> LaneConditions::evaluate(const Value *Cond,
       return std::nullopt;
     return combine(*X, *Y, IsAnd);
   }
+  // A comparison of two bools with one a constant is the other bool or its
+  // negation (x == true is x, x != true is !x). Read as integers it would
+  // not be: an i1 constant true is -1, a bool parameter bound to 1. Where
+  // the bool is not a condition evaluate() reads, it is read as an integer
+  // (x == true as x != 0).
+  const auto *Cmp = dyn_cast<ICmpInst>(Cond);
+  if (Cmp && Cmp->isEquality() &&
+      Cmp->getOperand(0)->getType()->isIntegerTy(1)) {
+    const Value *X = Cmp->getOperand(0), *K = Cmp->getOperand(1);
+    if (isa<ConstantInt>(X))
+      std::swap(X, K);
+    if (const auto *C = dyn_cast<ConstantInt>(K)) {
+      bool Same = C->isOne() == (Cmp->getPredicate() == CmpInst::ICMP_EQ);
+      if (std::optional<LaneCondition> Inner = evaluate(X, Scope))
+        return Same ? *Inner : negate(*Inner);
+      if (C->isOne())
+        return compare(Same ? CmpInst::ICMP_NE : CmpInst::ICMP_EQ, X,
+                       ConstantInt::getFalse(X->getContext()), Scope);
+    }
+  }
   if (std::optional<LaneCondition> Or = compareOrWithZero(Cond, Scope))
     return Or;
+  // A bool read from a wider integer that holds 0 or 1 (trunc nuw: clang
+  // loads a bool, a field of a struct the kernel takes by value for one,
+  // as an i8 truncated so) holds where that integer is not zero.
+  if (const auto *Trunc = dyn_cast<TruncInst>(Cond))
+    if (Trunc->getType()->isIntegerTy(1) && Trunc->hasNoUnsignedWrap())
+      return compare(CmpInst::ICMP_NE, Trunc->getOperand(0),
+                     ConstantInt::get(Trunc->getOperand(0)->getType(), 0),
+                     Scope);
   // A bool parameter branched on as it is (`br i1 %flag`) holds where it
   // is not zero. Only a parameter: other i1 values wrap at every step (a
   // flag toggled in a loop is {1,+,1} in i1), which, read as integers, would

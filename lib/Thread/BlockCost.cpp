@@ -134,7 +134,7 @@ summarizeBlock(const BasicBlock &BB,
         if (const auto *OpI = dyn_cast<Instruction>(Op))
           if (OpI->getParent() == &BB)
             Preds.push_back(Index[OpI]);
-    llvm::sort(Preds);
+    std::sort(Preds.begin(), Preds.end());
     Preds.erase(std::unique(Preds.begin(), Preds.end()), Preds.end());
     for (unsigned From : Preds) {
       Arrival[To] = maxPending(Arrival[To], Through(From));

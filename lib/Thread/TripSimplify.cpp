@@ -31,9 +31,11 @@ static SmallVector<Expr, 4> undominatedOperands(ArrayRef<Expr> Ops,
     for (size_t J = 0; J != Ops.size() && !Dominated; ++J) {
       if (I == J)
         continue;
-      Expr Gap = IsMax ? Ops[J] - Ops[I] : Ops[I] - Ops[J];
+      const Expr &High = IsMax ? Ops[J] : Ops[I];
+      const Expr &Low = IsMax ? Ops[I] : Ops[J];
       // Of two equal operands keep the first.
-      Dominated = isKnownNonNegative(Gap) && (Gap != Expr() || J < I);
+      Dominated =
+          isKnownNonNegativeDifference(High, Low) && (High != Low || J < I);
     }
     if (!Dominated)
       Kept.push_back(Ops[I]);
@@ -109,7 +111,7 @@ static Expr simplifyUncached(const Expr &E) {
 /// True if X >= 1 implies Y >= 1: Y is X plus something non-negative, or a
 /// ceiling division of such a Y by a positive divisor.
 static bool isAtLeastOneWhen(const Expr &Y, const Expr &X) {
-  if (isKnownNonNegative(Y - X))
+  if (isKnownNonNegativeDifference(Y, X))
     return true;
   if (Y.getKind() == Expr::Kind::CeilDiv)
     return isKnownPositive(Y.operands()[1]) &&

@@ -1,13 +1,17 @@
 //===- SymbolFactsTest.cpp - Ranges of the PTX and loop symbols -----------===//
 //
 // isKnownNonNegative / isKnownPositive (include/KernelTime/ScevToExpr.h):
-// what trip-count simplification may assume about symbols.
+// what trip-count simplification may assume about symbols; and
+// isKnownNonNegativeDifference, which must answer as isKnownNonNegative
+// of the difference does.
 //
 //===----------------------------------------------------------------------===//
 #include "ExprTestUtil.h"
 #include "KernelTime/ScevToExpr.h"
 
 #include "gtest/gtest.h"
+
+#include <vector>
 
 using namespace ktime;
 
@@ -65,6 +69,41 @@ TEST(SymbolFactsTest, Divisions) {
   EXPECT_FALSE(isKnownNonNegative(Expr::floorDiv(sym("tid.x"), sym("n"))));
   // ceildiv of a positive value by a positive one is at least 1.
   EXPECT_TRUE(isKnownPositive(Expr::ceilDiv(sym("ntid.x"), sym("nctaid.x"))));
+}
+
+TEST(SymbolFactsTest, DifferenceAnswersAsTheDifference) {
+  // Pairs of the kinds the maxima of block and loop times compare: latency
+  // symbols plus constants, terms only one side has (of either sign), terms
+  // both have, ids, parameters, divisions, min and max, log2.
+  Expr Lat = sym("lat.global"), Sh = sym("lat.shared"), N = sym("n");
+  Expr Tid = sym("tid.x"), Ctaid = sym("ctaid.x"), Ntid = sym("ntid.x");
+  Expr Div = Expr::floorDiv(Ctaid * Ntid + Tid + 1, Expr::constant(4));
+  std::vector<Expr> Es = {Expr::constant(24),
+                          Expr::constant(-3),
+                          Lat + 12,
+                          2 * Lat + 24,
+                          Lat + 18 * Sh + 16,
+                          Expr::constant(263),
+                          Tid + 5,
+                          Tid - 1,
+                          10 - Tid,
+                          Tid * Ntid + Ctaid,
+                          N * Expr::max(Expr::constant(21), Lat + 8) + 48,
+                          21 * N + 44,
+                          Div * Expr::max(Expr::constant(54), Lat + 24) + 40,
+                          23 * Div + 59,
+                          Expr::max(N, Expr::constant(0)) + Tid,
+                          Expr::min(N, Expr::constant(3)) - 2,
+                          -1 * Expr::max(-1 * N, Tid),
+                          Expr::log2(N) + 1,
+                          Expr::log2(Ntid) + Tid,
+                          Expr::ceilDiv(Ntid, sym("nctaid.x")) - 1,
+                          sym("iter.L1") * sym("trip.L2"),
+                          sym("iter.L1") * sym("trip.L2") - sym("iter.L1")};
+  for (const Expr &X : Es)
+    for (const Expr &Y : Es)
+      EXPECT_EQ(isKnownNonNegativeDifference(X, Y), isKnownNonNegative(X - Y))
+          << X.str() << " - " << Y.str();
 }
 
 } // namespace
