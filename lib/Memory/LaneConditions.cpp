@@ -565,11 +565,16 @@ std::optional<LaneCondition> LaneConditions::evaluate(const Value *Cond,
   // A bool read from a wider integer that holds 0 or 1 (trunc nuw: clang
   // loads a bool, a field of a struct the kernel takes by value for one,
   // as an i8 truncated so) holds where that integer is not zero.
+  // Without nuw (clang's -O0 code loads a bool so) the bool is the
+  // integer's low bit, read as an integer: X mod 2 != 0.
   if (const auto *Trunc = dyn_cast<TruncInst>(Cond))
-    if (Trunc->getType()->isIntegerTy(1) && Trunc->hasNoUnsignedWrap())
-      return compare(CmpInst::ICMP_NE, Trunc->getOperand(0),
-                     ConstantInt::get(Trunc->getOperand(0)->getType(), 0),
-                     Scope);
+    if (Trunc->getType()->isIntegerTy(1))
+      return Trunc->hasNoUnsignedWrap()
+                 ? compare(CmpInst::ICMP_NE, Trunc->getOperand(0),
+                           ConstantInt::get(Trunc->getOperand(0)->getType(), 0),
+                           Scope)
+                 : compare(CmpInst::ICMP_NE, Trunc,
+                           ConstantInt::getFalse(Trunc->getContext()), Scope);
   // A bool parameter branched on as it is (`br i1 %flag`) holds where it
   // is not zero. Only a parameter: other i1 values wrap at every step (a
   // flag toggled in a loop is {1,+,1} in i1), which, read as integers, would

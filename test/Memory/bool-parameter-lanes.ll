@@ -19,6 +19,8 @@
 ; RUN:   -ktime-launch='netrue:grid=1,block=32,regs=16,f=0' \
 ; RUN:   -ktime-launch='field:grid=1,block=32,regs=16,p.field0=1,p.field1=16' \
 ; RUN:   -ktime-launch='field:grid=1,block=32,regs=16,p.field0=false,p.field1=16' \
+; RUN:   -ktime-launch='bytebool:grid=1,block=32,regs=16,q.field0=true' \
+; RUN:   -ktime-launch='bytebool:grid=1,block=32,regs=16,q.field0=0' \
 ; RUN:   -ktime-launch='parity:grid=1,block=32,regs=16,n=3' \
 ; RUN:   -ktime-launch='parity:grid=1,block=32,regs=16,n=4' \
 ; RUN:   %s | FileCheck %s --check-prefix=LAUNCH
@@ -60,6 +62,12 @@
 ; CHECK-LABEL: kernel field
 ; CHECK: branch %entry -> %then: active lanes min(1, max(p.field0, -p.field0)) * max(0, min(32, p.field1 - tid.x)) of 32
 ;
+; bytebool: the same field as clang's -O0 code reads it, a trunc without
+; nuw (the byte's low bit, read as an integer: q.field0 mod 2 =
+; q.field0 - 2 * (q.field0 / 2), not zero): all lanes where it is 1.
+; CHECK-LABEL: kernel bytebool
+; CHECK: branch %entry -> %then: active lanes min(32, max(64 * (q.field0 / 2) - 32 * q.field0, 32 * q.field0 - 64 * (q.field0 / 2))) of 32
+;
 ; Launches. flag over 2 blocks of 64 threads, each storing 4 B where f is
 ; set: f = 0, no store (0 B); f = 1, 128 x 4 = 512 B; neither an estimate.
 ; both: f && tx < 8 in one warp: f = 1, the 8 lanes tx = 0..7 store,
@@ -89,7 +97,8 @@
 ; 128 B; f = False, none. netrue the other way round: f = 1, none; f = 0,
 ; 128 B. field: p.field0 = 1 and p.field1 = 16, the 16 lanes below 16
 ; store, 64 B; p.field0 = false, none. parity (before field in the
-; module): n = 3, 128 B; n = 4, none.
+; module): n = 3, 128 B; n = 4, none. bytebool (after field): q.field0 =
+; true, 128 B; q.field0 = 0, none.
 ; LAUNCH-LABEL: launch 'eqtrue:grid=1,block=32,regs=16,f=true'
 ; LAUNCH-NOT: estimate: taken
 ; LAUNCH: bytes: global 128.0,
@@ -119,6 +128,14 @@
 ; LAUNCH: bytes: global 64.0,
 ; LAUNCH-NOT: estimate: taken
 ; LAUNCH-LABEL: launch 'field:grid=1,block=32,regs=16,p.field0=false,p.field1=16'
+; LAUNCH-NOT: estimate: taken
+; LAUNCH: bytes: global 0.0,
+; LAUNCH-NOT: estimate: taken
+; LAUNCH-LABEL: launch 'bytebool:grid=1,block=32,regs=16,q.field0=true'
+; LAUNCH-NOT: estimate: taken
+; LAUNCH: bytes: global 128.0,
+; LAUNCH-NOT: estimate: taken
+; LAUNCH-LABEL: launch 'bytebool:grid=1,block=32,regs=16,q.field0=0'
 ; LAUNCH-NOT: estimate: taken
 ; LAUNCH: bytes: global 0.0,
 ; LAUNCH-NOT: estimate: taken
@@ -259,6 +276,26 @@ then:
   %i64 = zext nneg i32 %tx to i64
   %q = getelementptr inbounds float, ptr addrspace(1) %out, i64 %i64
   store float 1.0, ptr addrspace(1) %q, align 4
+  br label %exit
+
+exit:
+  ret void
+}
+
+%struct.Q = type { i8 }
+
+; The -O0 form of a bool field: its byte loaded and truncated without nuw.
+define ptx_kernel void @bytebool(ptr addrspace(1) %out, ptr byval(%struct.Q) align 1 %q) {
+entry:
+  %byte = load i8, ptr %q, align 1
+  %on = trunc i8 %byte to i1
+  br i1 %on, label %then, label %exit
+
+then:
+  %tx = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %i64 = zext i32 %tx to i64
+  %p = getelementptr inbounds float, ptr addrspace(1) %out, i64 %i64
+  store float 1.0, ptr addrspace(1) %p, align 4
   br label %exit
 
 exit:
