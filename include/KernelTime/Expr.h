@@ -168,6 +168,9 @@ public:
   /// numerator and divisor. Min, Max: the sorted operands. Log2: its
   /// operand. Empty for Constant and Symbol.
   llvm::ArrayRef<Expr> operands() const;
+  /// The terms of the canonical sum this is: a sum's operands, or the
+  /// expression itself (valid while this Expr lives).
+  llvm::ArrayRef<Expr> terms() const;
   bool isConstant() const { return getKind() == Kind::Constant; }
   bool isSymbol() const { return getKind() == Kind::Symbol; }
   std::optional<Rational> getConstant() const;

@@ -226,6 +226,10 @@ Expr::Kind Expr::getKind() const { return Node->K; }
 
 llvm::ArrayRef<Expr> Expr::operands() const { return Node->Ops; }
 
+llvm::ArrayRef<Expr> Expr::terms() const {
+  return getKind() == Kind::Add ? operands() : llvm::ArrayRef<Expr>(*this);
+}
+
 std::optional<Rational> Expr::getConstant() const {
   if (!isConstant())
     return std::nullopt;

@@ -33,9 +33,7 @@ void appendTerms(const Expr &E, const Rational &Scale,
                  std::vector<Term> &Terms) {
   if (Scale.isZero() || (E.isConstant() && E.getConstant()->isZero()))
     return;
-  llvm::ArrayRef<Expr> Parts =
-      E.getKind() == Expr::Kind::Add ? E.operands() : llvm::ArrayRef<Expr>(E);
-  for (const Expr &P : Parts) {
+  for (const Expr &P : E.terms()) {
     Term T{P, Rational(), {}, Scale};
     splitTerm(P, T.Coef, T.Mono);
     Terms.push_back(std::move(T));
@@ -49,7 +47,7 @@ Expr ktime::linearSum(llvm::ArrayRef<Expr> Ops,
   std::vector<Term> Terms;
   size_t Count = 0;
   for (const Expr &Op : Ops)
-    Count += Op.getKind() == Expr::Kind::Add ? Op.operands().size() : 1;
+    Count += Op.terms().size();
   Terms.reserve(Count);
   for (size_t I = 0; I != Ops.size(); ++I)
     appendTerms(Ops[I], Scales.empty() ? Rational(1) : Scales[I], Terms);

@@ -60,11 +60,6 @@ bool isKnownNonNegative(const Expr &E) {
   return false;
 }
 
-/// The terms of a canonical expression: a sum's operands, or itself.
-static ArrayRef<Expr> termsOf(const Expr &E) {
-  return E.getKind() == Expr::Kind::Add ? E.operands() : ArrayRef<Expr>(E);
-}
-
 bool isKnownNonNegativeDifference(const Expr &X, const Expr &Y) {
   // A term whose monomial only one side has stays in X - Y by itself:
   // X's as it is (linearSum keeps the node of a term that does not
@@ -73,37 +68,33 @@ bool isKnownNonNegativeDifference(const Expr &X, const Expr &Y) {
   // says no without building the difference: a term of X that is not
   // known non-negative, or a term c * s1 * ... of Y with c > 0 and symbols
   // s1, ... (negated, a product with the factor -c).
-  using Term = std::pair<Rational, Monomial>;
+  struct Term {
+    const Expr *Node;
+    Rational Coef;
+    Monomial Mono;
+  };
   auto Split = [](const Expr &E) {
     SmallVector<Term, 4> Terms;
-    for (const Expr &T : termsOf(E))
+    for (const Expr &T : E.terms())
       if (!T.isConstant()) {
-        Terms.emplace_back();
-        splitTerm(T, Terms.back().first, Terms.back().second);
+        Terms.push_back({&T, Rational(), {}});
+        splitTerm(T, Terms.back().Coef, Terms.back().Mono);
       }
     return Terms;
   };
   SmallVector<Term, 4> XTerms = Split(X), YTerms = Split(Y);
-  auto In = [](const SmallVector<Term, 4> &Terms, const Monomial &M) {
-    return llvm::any_of(Terms, [&](const Term &T) {
-      return compareMonomial(T.second, M) == 0;
-    });
+  auto In = [](ArrayRef<Term> Terms, const Monomial &M) {
+    return llvm::any_of(
+        Terms, [&](const Term &T) { return compareMonomial(T.Mono, M) == 0; });
   };
-  size_t I = 0;
-  for (const Expr &T : termsOf(X)) {
-    if (T.isConstant())
-      continue;
-    const Term &XT = XTerms[I++];
-    if (T.getKind() != Expr::Kind::Log2 && !isKnownNonNegative(T) &&
-        !In(YTerms, XT.second))
+  for (const Term &XT : XTerms)
+    if (XT.Node->getKind() != Expr::Kind::Log2 &&
+        !isKnownNonNegative(*XT.Node) && !In(YTerms, XT.Mono))
       return false;
-  }
   for (const Term &YT : YTerms)
-    if (YT.first.sign() > 0 &&
-        llvm::all_of(
-            YT.second,
-            [](const Expr &A) { return A.getKind() == Expr::Kind::Symbol; }) &&
-        !In(XTerms, YT.second))
+    if (YT.Coef.sign() > 0 &&
+        llvm::all_of(YT.Mono, [](const Expr &A) { return A.isSymbol(); }) &&
+        !In(XTerms, YT.Mono))
       return false;
   return isKnownNonNegative(X - Y);
 }

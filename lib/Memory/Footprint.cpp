@@ -295,9 +295,7 @@ bool isLinearIn(const Expr &E, ArrayRef<std::string> Syms) {
     return llvm::any_of(Syms,
                         [&](const std::string &S) { return F.mentions(S); });
   };
-  ArrayRef<Expr> Terms =
-      E.getKind() == Expr::Kind::Add ? E.operands() : ArrayRef<Expr>(E);
-  for (const Expr &T : Terms) {
+  for (const Expr &T : E.terms()) {
     ArrayRef<Expr> Factors =
         T.getKind() == Expr::Kind::Mul ? T.operands() : ArrayRef<Expr>(T);
     unsigned Box = 0;
@@ -330,9 +328,7 @@ LinearParts linearParts(const Expr &E, ArrayRef<std::string> Syms) {
              Syms.size() &&
          "the symbols must be distinct");
   std::vector<std::vector<Expr>> Cofactors(Syms.size());
-  ArrayRef<Expr> Terms =
-      E.getKind() == Expr::Kind::Add ? E.operands() : ArrayRef<Expr>(E);
-  for (const Expr &T : Terms) {
+  for (const Expr &T : E.terms()) {
     ArrayRef<Expr> Factors =
         T.getKind() == Expr::Kind::Mul ? T.operands() : ArrayRef<Expr>(T);
     size_t Which = Syms.size();

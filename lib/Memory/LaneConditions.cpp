@@ -307,6 +307,12 @@ std::optional<LaneCondition> LaneConditions::compare(const Value *Cond,
 }
 
 std::optional<LaneCondition>
+LaneConditions::compareWithZero(CmpInst::Predicate Pred, const Value *V,
+                                const Loop *Scope) {
+  return compare(Pred, V, ConstantInt::get(V->getType(), 0), Scope);
+}
+
+std::optional<LaneCondition>
 LaneConditions::compareOrWithZero(const Value *Cond, const Loop *Scope) {
   const auto *Cmp = dyn_cast<ICmpInst>(Cond);
   if (!Cmp || !Cmp->isEquality())
@@ -556,8 +562,8 @@ std::optional<LaneCondition> LaneConditions::evaluate(const Value *Cond,
       if (std::optional<LaneCondition> Inner = evaluate(X, Scope))
         return Same ? *Inner : negate(*Inner);
       if (C->isOne())
-        return compare(Same ? CmpInst::ICMP_NE : CmpInst::ICMP_EQ, X,
-                       ConstantInt::getFalse(X->getContext()), Scope);
+        return compareWithZero(Same ? CmpInst::ICMP_NE : CmpInst::ICMP_EQ, X,
+                               Scope);
     }
   }
   if (std::optional<LaneCondition> Or = compareOrWithZero(Cond, Scope))
@@ -569,19 +575,15 @@ std::optional<LaneCondition> LaneConditions::evaluate(const Value *Cond,
   // integer's low bit, read as an integer: X mod 2 != 0.
   if (const auto *Trunc = dyn_cast<TruncInst>(Cond))
     if (Trunc->getType()->isIntegerTy(1))
-      return Trunc->hasNoUnsignedWrap()
-                 ? compare(CmpInst::ICMP_NE, Trunc->getOperand(0),
-                           ConstantInt::get(Trunc->getOperand(0)->getType(), 0),
-                           Scope)
-                 : compare(CmpInst::ICMP_NE, Trunc,
-                           ConstantInt::getFalse(Trunc->getContext()), Scope);
+      return compareWithZero(
+          CmpInst::ICMP_NE,
+          Trunc->hasNoUnsignedWrap() ? Trunc->getOperand(0) : Trunc, Scope);
   // A bool parameter branched on as it is (`br i1 %flag`) holds where it
   // is not zero. Only a parameter: other i1 values wrap at every step (a
   // flag toggled in a loop is {1,+,1} in i1), which, read as integers, would
   // never be zero.
   if (isa<Argument>(Cond) && Cond->getType()->isIntegerTy(1))
-    return compare(CmpInst::ICMP_NE, Cond,
-                   ConstantInt::getFalse(Cond->getContext()), Scope);
+    return compareWithZero(CmpInst::ICMP_NE, Cond, Scope);
   return compare(Cond, Scope);
 }
 

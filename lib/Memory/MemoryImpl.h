@@ -319,6 +319,10 @@ private:
   /// \p A \p Pred \p C for a signed or equality predicate.
   std::optional<LaneCondition> compare(llvm::CmpInst::Predicate Pred,
                                        const Expr &A, const Expr &C);
+  /// \p V \p Pred 0, \p V read as an integer.
+  std::optional<LaneCondition> compareWithZero(llvm::CmpInst::Predicate Pred,
+                                               const llvm::Value *V,
+                                               const llvm::Loop *Scope);
   /// (A | B) == 0 as A == 0 && B == 0, (A | B) != 0 as A != 0 || B != 0;
   /// std::nullopt when \p Cond is not such a test.
   std::optional<LaneCondition> compareOrWithZero(const llvm::Value *Cond,

@@ -47,11 +47,6 @@ Cycles Cycles::substituted(const std::string &Symbol, const Expr &Value,
   return Cycles(simplifyWithSymbolRanges(E.substitute({{Symbol, Value}})), N);
 }
 
-/// The terms of a sum (the expression itself for anything else).
-static llvm::ArrayRef<Expr> termsOf(const Expr &E) {
-  return E.getKind() == Expr::Kind::Add ? E.operands() : llvm::ArrayRef(E);
-}
-
 /// max(A, B) with the non-constant terms both have taken out:
 /// max(Y + a, Y + b) = Y + max(a, b). A block's critical path adds each
 /// instruction to the maximum before it, so without this the common part
@@ -59,8 +54,8 @@ static llvm::ArrayRef<Expr> termsOf(const Expr &E) {
 /// exponentially with the length of the chain.
 static Expr symbolicMax(const Expr &A, const Expr &B) {
   Expr Common;
-  for (const Expr &T : termsOf(A))
-    if (!T.isConstant() && llvm::is_contained(termsOf(B), T))
+  for (const Expr &T : A.terms())
+    if (!T.isConstant() && llvm::is_contained(B.terms(), T))
       Common = Common + T;
   if (Common.isConstant())
     return simplifyWithSymbolRanges(Expr::max(A, B));
