@@ -5,6 +5,8 @@
 //   reuse r = 1 - unique / requested bytes per block
 //   L1 (loads) = r                      if blocks x footprint <= L1 bytes
 //              = r x L1 bytes / (blocks x footprint)  otherwise
+//   (blocks: those an SM holds at once, the occupancy's, but no more than
+//   the launch has for each SM: ceil(grid blocks / SMs))
 //   h2 = 1 if the grid footprint fits L2 and the cache is warm, else
 //        max(0, 1 - grid footprint / sector bytes reaching L2) (compulsory
 //        misses: each distinct byte once, however many sectors its
@@ -108,6 +110,18 @@ countLineKeepingWalks(ArrayRef<AccessInfo> Accesses) {
   return Count;
 }
 
+/// The blocks one SM holds at once: the occupancy's (the context's), but no
+/// more than the launch gives each SM, ceil(\p Blocks / SMs), where the
+/// grid's size is known: a grid of one block per SM leaves each SM's L1 to
+/// that block alone, however many more would fit.
+static double residentBlocksPerSM(const GpuTarget &T, const CacheContext &C,
+                                  std::optional<double> Blocks) {
+  double Resident = std::max(1u, C.ResidentBlocksPerSM);
+  if (Blocks && *Blocks > 0 && T.SmCount > 0)
+    Resident = std::min(Resident, std::ceil(*Blocks / T.SmCount));
+  return Resident;
+}
+
 /// The L1 hits of a row walk that keeps a line per lane
 /// (isLineKeepingWalk): a lane's requests, GroupSize an iteration, fetch a
 /// new sector once per 32 B of walk and at least once per loop entry
@@ -134,9 +148,7 @@ rowWalkHits(const AccessInfo &A, const GpuTarget &T, const CacheContext &C,
   double L1Bytes = static_cast<double>(C.L1BytesAvailable);
   if (!Threads || L1Bytes <= 0)
     return std::nullopt;
-  double Resident = std::max(1u, C.ResidentBlocksPerSM);
-  if (Blocks && T.SmCount > 0)
-    Resident = std::min(Resident, std::ceil(*Blocks / T.SmCount));
+  double Resident = residentBlocksPerSM(T, C, Blocks);
   double Walks = 1;
   if (auto It = C.LineKeepingWalks.find(R.WalkLoop);
       It != C.LineKeepingWalks.end())
@@ -197,7 +209,7 @@ HitFractions estimateHits(const AccessInfo &A, const GpuTarget &T,
       evaluateAtLaunch(Expr::symbol("nctaid.x") * Expr::symbol("nctaid.y") *
                            Expr::symbol("nctaid.z"),
                        C, AtMiddle);
-  double Resident = std::max(1u, C.ResidentBlocksPerSM);
+  double Resident = residentBlocksPerSM(T, C, Blocks);
   std::string Why;
   raw_string_ostream OS(Why);
 

@@ -52,9 +52,14 @@
 ; requested. @walk_guarded: @walk's load behind a branch inside the loop:
 ; a walk needs the load's block to dominate the latch (a rule on the code's
 ; shape, lib/Memory/Reuse.cpp), so it is not a walk even launched with
-; flag = 1, where every lane takes the branch in every iteration (an
-; over-count this test records, as for a guard on an integer parameter):
-; every sector from L2, 128 x 64 x 32 + 512 = 262656.
+; flag = 1, where every lane takes the branch in every iteration. The
+; general rule gives the same bytes here: the grid puts one block on each SM
+; (not the occupancy's 32), whose rows, 64 x 256 B, and store, 256 B, 16640 B,
+; fit the 163840 B of L1, and the lanes read the rest of their sectors in
+; later iterations (docs/memory.md, "Sectors the lanes read later"): L2 gets
+; the bytes asked, 128 x 64 x 4 + 512 = 33280. (Taking the L1 as shared by 32
+; resident blocks, 532480 B, it got every sector: 128 x 64 x 32 + 512 =
+; 262656.)
 ;
 ; @walk, grid 2 x block 256: the window is 256 x 128 = 32768 B <= 188416 B:
 ; L1 = 7/8; L2 = 512 x 64 x 32 x 1/8 + the store's 512 x 4 = 133120.
@@ -100,7 +105,7 @@
 ; CHECK-LABEL: kernel walk_short
 ; CHECK: bytes: global 1536.0, L2 4608.0, DRAM 0.0
 ; CHECK-LABEL: kernel walk_guarded
-; CHECK: bytes: global 33280.0, L2 262656.0, DRAM 0.0
+; CHECK: bytes: global 33280.0, L2 33280.0, DRAM 0.0
 ; CHECK-LABEL: kernel walk_two
 ; CHECK: launch 'walk_two:grid=2,block=256,regs=32'
 ; CHECK: bytes: global 264192.0, L2 264192.0, DRAM 0.0

@@ -71,11 +71,35 @@ TEST(CacheHits, StencilCold) {
 
 TEST(CacheHits, L1TooSmall) {
   GpuTarget T = a100();
-  // 100 blocks x 1032 = 103200 bytes against 50000: the reuse scaled by
-  // the fraction that fits: 0.6640625 x 50000 / 103200.
-  HitFractions H = estimateHits(stencilLoad(), T, launch(100, 50000));
+  // 100 blocks x 1032 = 103200 bytes against 50000 (a grid of 10800
+  // blocks, 100 for each of the 108 SMs): the reuse scaled by the fraction
+  // that fits: 0.6640625 x 50000 / 103200.
+  CacheContext C = launch(100, 50000);
+  C.Launch["nctaid.x"] = Rational(10800);
+  HitFractions H = estimateHits(stencilLoad(), T, C);
   EXPECT_DOUBLE_EQ(H.L1, 0.6640625 * 50000.0 / 103200.0);
   EXPECT_DOUBLE_EQ(H.L2, 1 - H.L1);
+}
+
+TEST(CacheHits, FewBlocksKeepTheL1) {
+  GpuTarget T = a100();
+  // The a100-pcie-40gb target has 108 SMs (sm.count). The occupancy allows
+  // 8 blocks per SM, 8 x 1032 = 8256 bytes against 5000 of L1: a grid of
+  // 1000 blocks puts ceil(1000 / 108) = 10 >= 8 on an SM, so the reuse is
+  // scaled, 0.6640625 x 5000 / 8256.
+  CacheContext C = launch(8, 5000);
+  HitFractions H = estimateHits(stencilLoad(), T, C);
+  EXPECT_DOUBLE_EQ(H.L1, 0.6640625 * 5000.0 / 8256.0);
+  // A grid of 216 blocks puts ceil(216 / 108) = 2 on an SM: 2 x 1032 =
+  // 2064 bytes fit 5000, the whole reuse 0.6640625 hits.
+  C.Launch["nctaid.x"] = Rational(216);
+  H = estimateHits(stencilLoad(), T, C);
+  EXPECT_DOUBLE_EQ(H.L1, 0.6640625);
+  EXPECT_NE(H.Why.find("(2064 B resident fits 5000 B)"), std::string::npos)
+      << H.Why;
+  // 217 blocks: ceil(217 / 108) = 3, 3096 bytes, still fits.
+  C.Launch["nctaid.x"] = Rational(217);
+  EXPECT_DOUBLE_EQ(estimateHits(stencilLoad(), T, C).L1, 0.6640625);
 }
 
 TEST(CacheHits, KernelFootprintDecidesCapacity) {

@@ -49,9 +49,11 @@ def target_dir():
 
 
 def cited(tdir, sub):
-    """Result files of gpu-benches/SUB that the target files cite."""
+    """Result files of gpu-benches/SUB that the target files (cards and
+    architectures) cite."""
     out = set()
-    for path in glob.glob(os.path.join(tdir, '*.yaml')):
+    for path in glob.glob(os.path.join(tdir, '*.yaml')) + \
+            glob.glob(os.path.join(tdir, 'arch', '*.yaml')):
         with open(path, errors='replace') as f:
             out.update(re.findall(re.escape(sub) + r'/([\w.\-]+\.txt)', f.read()))
     return out

@@ -12,6 +12,7 @@ import shlex
 import sys
 
 from . import adapt_gpubench
+from . import adapt_gpubench_cache
 from . import adapt_gpubench_roofline
 from . import adapt_gpubench_small
 from . import adapt_gpubench_strides
@@ -28,13 +29,14 @@ from . import validate
 
 
 def rrze_rows(root, skipped=None):
-    """gpu-benches: gpu-stream's, gpu-roofline's, gpu-strides' and
-    gpu-small-kernels' results."""
+    """gpu-benches: gpu-stream's, gpu-roofline's, gpu-strides',
+    gpu-small-kernels' and gpu-cache's results."""
     skipped = {} if skipped is None else skipped
     return (adapt_gpubench.rows(root, skipped=skipped)
             + adapt_gpubench_roofline.rows(root, skipped=skipped)
             + adapt_gpubench_strides.rows(root, skipped=skipped)
-            + adapt_gpubench_small.rows(root, skipped=skipped))
+            + adapt_gpubench_small.rows(root, skipped=skipped)
+            + adapt_gpubench_cache.rows(root, skipped=skipped))
 
 
 ADAPTERS = collections.OrderedDict([

@@ -1,7 +1,7 @@
 """Unit tests of the development set's table, adapters and scoreboard
 figures (utils/ktime_tools/devtable.py, adapt_pmpp.py, adapt_gpubench.py,
 adapt_gpubench_roofline.py, adapt_gpubench_strides.py,
-adapt_gpubench_small.py, adapt_gpuperf.py, scoreboard.py, devset_run.py,
+adapt_gpubench_small.py, adapt_gpubench_cache.py, adapt_gpuperf.py, scoreboard.py, devset_run.py,
 and tools.py's SDK flags) on small hand-written inputs
 (test/utils/Inputs/devset/); no fetched data, GPU or CUDA needed.
 Run: python3 test_devset.py (lit: test/utils/unit-devset.test)."""
@@ -20,6 +20,7 @@ sys.path.insert(0, os.path.join(HERE, '..', '..', '..', 'utils'))
 from ktime_tools import adapt_gpubench, adapt_gpuperf, adapt_pmpp, devgpus, devrun  # noqa: E402
 from ktime_tools import adapt_gpubench_roofline, adapt_gpubench_strides  # noqa: E402
 from ktime_tools import adapt_gpubench_small  # noqa: E402
+from ktime_tools import adapt_gpubench_cache  # noqa: E402
 from ktime_tools import devset_run  # noqa: E402
 from ktime_tools import devtable, scoreboard  # noqa: E402
 from ktime_tools import tools as toolsmod  # noqa: E402
@@ -292,6 +293,80 @@ class GpuBenchSweeps(unittest.TestCase):
         self.assertEqual(skipped["gpu-small-kernels/a100_80.txt: not the stored main.cu's format"],
                          1)
         self.assertEqual(skipped['gpu-small-kernels: the graph runs (another launch path)'], 1)
+
+
+class GpuCache(unittest.TestCase):
+    """adapt_gpubench_cache over result lines written here in the files'
+    layout, with a target that gives only the SM count."""
+
+    def setUp(self):
+        self.root = tempfile.mkdtemp()
+        self.tdir = os.path.join(self.root, 'targets')
+        os.makedirs(os.path.join(self.root, 'gpu-cache'))
+        os.makedirs(self.tdir)
+        open(os.path.join(self.root, 'gpu-cache', 'main.cu'), 'w').close()
+        with open(os.path.join(self.tdir, 'a100-sxm4-80gb.yaml'), 'w') as f:
+            f.write('sm:\n  count: 108  # cites gpu-cache/l40.txt\n')
+
+    def tearDown(self):
+        shutil.rmtree(self.root)
+
+    def write(self, name, lines):
+        with open(os.path.join(self.root, 'gpu-cache', name), 'w') as f:
+            f.write('\n'.join(lines + ['']))
+
+    def test_sizes(self):
+        # main.cu's N: 256, 512, 768, 1024, ..., 16384, then 16384 x 1.17^k
+        # truncated each step: 19169 -> 18944, 22427 -> 22016.
+        n = adapt_gpubench_cache.sizes()
+        self.assertEqual(n[:4], [256, 512, 768, 1024])
+        self.assertIn(16384, n)
+        self.assertEqual([x for x in n if 16384 < x < 23000], [18944, 22016])
+
+    def test_rows(self):
+        head = '     data set   exec time     spread        Eff. bw       DRAM read'
+        self.write('a100_80.txt', [
+            head,
+            # N = 256 doubles (2 kB), iters 10^8 / 256 + 2 = 390627: 2048 B
+            # x 108 SMs x 390627 / 18806.9 GB/s = 4594.08 us ("5ms").
+            '         2 kB         5ms      21.4%   18806.9 GB/s         0 GB/s',
+            # 148 kB is N = 18944 (x 8 B = 151552 B = 148 kB); iters 5280.
+            '       148 kB         5ms       0.8%   19098.8 GB/s         0 GB/s',
+            # Printed 9 ms where the rate gives 4.6: left out.
+            '         4 kB         9ms       0.3%   19157.9 GB/s         0 GB/s',
+            # 5 kB is none of main.cu's sizes.
+            '         5 kB         5ms       0.3%   19157.9 GB/s         0 GB/s'])
+        self.write('l40.txt', [head, '         1 kB        29ms      11.9%   20424.4 GB/s'])
+        self.write('mi210.txt', [head])
+        skipped = {}
+        rows = adapt_gpubench_cache.rows(self.root, skipped=skipped, tdir=self.tdir)
+        self.assertEqual(len(rows), 2)
+        first, second = rows
+        self.assertAlmostEqual(first.time_us(), 2048 * 108 * 390627 / 18806.9 / 1000, places=1)
+        self.assertEqual((first.grid(), first.block()), ((108, 1, 1), (256, 1, 1)))
+        self.assertEqual((first['args'], first['time_kind']), ('zero=0', 'host'))
+        self.assertEqual((first['variant'], first['config']), ('double', 'n256'))
+        self.assertEqual(first['kernel'], '_Z9sumKernelILi256ELi390627ELi256EEvPdPKdi')
+        self.assertIn('sumKernel<256, 390627, 256>(double *__restrict__',
+                      first['instantiate'])
+        self.assertIn('#define float4 double', first['prelude'])
+        self.assertEqual(first.number('bytes'), 2048)
+        self.assertEqual((second['config'], second['kernel']),
+                         ('n18944', '_Z9sumKernelILi18944ELi5280ELi256EEvPdPKdi'))
+        # The target cites l40.txt, not a100_80.txt; the L40 has no target
+        # here, so its file gives no rows.
+        self.assertFalse(first.flag('circular'))
+        self.assertEqual(skipped['gpu-cache/a100_80.txt: the ms column is not what the rate '
+                                 'gives'], 1)
+        self.assertEqual(skipped["gpu-cache/a100_80.txt: 5 kB is not one of main.cu's sizes"], 1)
+        self.assertIn('gpu-cache/l40.txt: no target file gives its SM count', skipped)
+        self.assertIn('gpu-cache/mi210.txt: not an NVIDIA GPU with a known name', skipped)
+        # An architecture file that cites a100_80.txt makes its rows circular.
+        os.makedirs(os.path.join(self.tdir, 'arch'))
+        with open(os.path.join(self.tdir, 'arch', 'sm_80.yaml'), 'w') as f:
+            f.write('# rrze gpu-cache/a100_80.txt\n')
+        rows = adapt_gpubench_cache.rows(self.root, tdir=self.tdir)
+        self.assertTrue(all(r.flag('circular') for r in rows))
 
 
 class SdkFlags(unittest.TestCase):
