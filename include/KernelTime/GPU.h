@@ -189,15 +189,25 @@ struct LaunchSpec {
   uint64_t SpillStoreBytes = 0, SpillLoadBytes = 0;
   /// Kernel parameters by source name or argN, in the order written.
   std::vector<std::pair<std::string, SpecNumber>> Params;
+  /// False when some part of the text does not parse: the spec then holds
+  /// what did (Kernel empty when the kernel part did not), which the launch
+  /// stage checks against the kernel without predicting it, so that one
+  /// compile names every mistake.
+  bool Parses = true;
 };
 
-/// Parses one spec; the error names the spec and what is wrong.
-llvm::Expected<LaunchSpec> parseLaunchSpec(llvm::StringRef Text,
-                                           llvm::StringRef Origin);
+/// Parses one spec, reading every field: \p Errors gets one error for each
+/// mistake, each naming the spec and what is wrong, and the spec returned
+/// then has Parses false.
+LaunchSpec parseLaunchSpec(llvm::StringRef Text, llvm::StringRef Origin,
+                           llvm::Error &Errors);
 
 /// Reads a launch file: one spec per line; blank lines and lines starting
-/// with '#' are ignored. Errors say FILE:LINE.
-llvm::Expected<std::vector<LaunchSpec>> readLaunchFile(llvm::StringRef Path);
+/// with '#' are ignored. Every spec is returned, those that do not parse
+/// with Parses false and their errors (which say FILE:LINE) joined into \p
+/// Errors; an error only when the file cannot be read.
+llvm::Expected<std::vector<LaunchSpec>> readLaunchFile(llvm::StringRef Path,
+                                                       llvm::Error &Errors);
 
 /// "4096x1x1" style text of a dimension triple.
 std::string formatDim(const std::array<uint64_t, 3> &D);

@@ -71,14 +71,17 @@ struct AnalysedKernel {
   std::optional<ThreadModel> Model;
 };
 
-/// The specs of \p Opts (-ktime-launch and -ktime-launch-file), or
-/// std::nullopt after an error in them or in another option of \p Opts
-/// (reported through \p M's context).
+/// The specs of \p Opts (-ktime-launch and -ktime-launch-file), those that
+/// do not parse among them (LaunchSpec::Parses false, every mistake in
+/// them reported through \p M's context), or std::nullopt after an error in
+/// another option of \p Opts or a launch file that cannot be read.
 std::optional<std::vector<LaunchSpec>>
 readRequestedLaunches(llvm::Module &M, const LaunchOptions &Opts);
 
-/// Fills Report->Launches of \p Kernels for every spec. False after an error
-/// the user must fix (reported through \p M's context).
+/// Fills Report->Launches of \p Kernels for every spec; a spec that does not
+/// parse is checked against its kernel (the values that parsed) and not
+/// predicted. False after an error the user must fix (every one reported
+/// through \p M's context), and when some spec does not parse.
 bool predictLaunches(llvm::Module &M, const std::vector<LaunchSpec> &Specs,
                      std::vector<AnalysedKernel> &Kernels,
                      const LaunchOptions &Opts);

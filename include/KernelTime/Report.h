@@ -88,6 +88,12 @@ struct LaunchResult {
   std::vector<std::pair<std::string, Rational>> Estimated;
   /// Every side of the kernel's branches, in the order of their symbols.
   std::vector<BranchUse> Branches;
+  /// The fields of the kernel's by-value struct parameters that the
+  /// prediction can depend on (their values decide a branch or reach an
+  /// address), by the names expressions print them with, and those among
+  /// them that the spec does not bind and the model needs (taken as
+  /// unknown values: WithholdFieldNames).
+  std::vector<std::string> Fields, UnboundFields;
   /// The kernel's architecture against the GPU's: whether the GPU runs the
   /// code, and what to say when they differ (empty when they are the same).
   std::string GpuArch;

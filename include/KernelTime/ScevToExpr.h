@@ -86,6 +86,9 @@ public:
   /// order, at most \p Max of them; \p More gets how many were left out.
   std::vector<std::string> listFields(unsigned ArgNo, size_t Max,
                                       size_t &More) const;
+  /// Whether debug info describes the type of parameter \p ArgNo: its
+  /// fields then have their members' source names (-O0 -g).
+  bool hasDebugType(unsigned ArgNo) const { return DebugTypes.count(ArgNo); }
 
   /// The symbol of a PTX special-register intrinsic ("tid.x", "WARP_SZ"), or
   /// std::nullopt if \p Callee is not one.

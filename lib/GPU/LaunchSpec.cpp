@@ -2,8 +2,9 @@
 //
 // KERNEL:grid=X[xYxZ],block=X[xYxZ][,shmem=BYTES][,regs=N]
 // [,spill_stores=BYTES][,spill_loads=BYTES][,id=NAME][,PARAM=VALUE...]
-// (docs/usage.md). Every error names the spec, and the
-// file and line for a launch file.
+// (docs/usage.md). Every field is read, so that each mistake is named, not
+// only the first; every error names the spec, and the file and line for a
+// launch file.
 //
 //===----------------------------------------------------------------------===//
 #include "KernelTime/GPU.h"
@@ -60,89 +61,102 @@ std::string formatDim(const std::array<uint64_t, 3> &D) {
          std::to_string(D[2]);
 }
 
-Expected<LaunchSpec> parseLaunchSpec(StringRef Text, StringRef Origin) {
+LaunchSpec parseLaunchSpec(StringRef Text, StringRef Origin, Error &Errors) {
   LaunchSpec L;
   L.Text = Text.trim().str();
   L.Origin = Origin.str();
+  // Every mistake is named, not only the first: the fields after one are
+  // still read.
+  auto Bad = [&](const Twine &What) {
+    L.Parses = false;
+    Errors =
+        joinErrors(std::move(Errors), specError(Origin, L.Text, What.str()));
+  };
   StringRef S = L.Text;
   if (any_of(S, [](char C) {
         return (C >= 0 && C < 0x20 && C != '\t') || C == 0x7f;
-      }))
-    return specError(Origin, L.Text, "contains a control byte");
+      })) {
+    Bad("contains a control byte");
+    return L;
+  }
   // The kernel name ends at the last ':' before the first '=' (C++ names
   // such as ns::k keep their '::').
   size_t Eq = S.find('=');
   size_t Colon = S.substr(0, Eq).rfind(':');
-  if (Colon == StringRef::npos || Colon == 0)
-    return specError(Origin, L.Text,
-                     "expected KERNEL:grid=X,block=Y[,NAME=VALUE...]");
+  if (Colon == StringRef::npos || Colon == 0) {
+    Bad("expected KERNEL:grid=X,block=Y[,NAME=VALUE...]");
+    return L;
+  }
   L.Kernel = S.substr(0, Colon).trim().str();
   SmallVector<StringRef, 8> Fields;
   S.substr(Colon + 1).split(Fields, ',');
   StringSet<> Seen;
   for (StringRef Field : Fields) {
     Field = Field.trim();
-    if (Field.empty())
-      return specError(Origin, L.Text, "empty field");
+    if (Field.empty()) {
+      Bad("empty field");
+      continue;
+    }
     auto [Key, Value] = Field.split('=');
     Key = Key.trim();
     Value = Value.trim();
-    if (!Field.contains('=') || Key.empty() || Value.empty())
-      return specError(Origin, L.Text,
-                       "field '" + Field + "' is not NAME=VALUE");
+    if (!Field.contains('=') || Key.empty() || Value.empty()) {
+      Bad("field '" + Field + "' is not NAME=VALUE");
+      continue;
+    }
     // Every key once: a second grid= or block= silently won before.
-    if (!Seen.insert(Key).second)
-      return specError(Origin, L.Text, "'" + Key + "' given twice");
+    if (!Seen.insert(Key).second) {
+      Bad("'" + Key + "' given twice");
+      continue;
+    }
     if (Key == "grid" || Key == "block") {
       std::optional<std::array<uint64_t, 3>> D = parseDim(Value);
-      if (!D)
-        return specError(Origin, L.Text,
-                         Key + " '" + Value +
-                             "' is not X, XxY or XxYxZ with positive "
-                             "integers");
+      if (!D) {
+        Bad(Key + " '" + Value +
+            "' is not X, XxY or XxYxZ with positive integers");
+        // Given, if wrong: not also "grid= is missing".
+        (Key == "grid" ? L.HasGrid : L.HasBlock) = true;
+        continue;
+      }
       (Key == "grid" ? L.Grid : L.Block) = *D;
       (Key == "grid" ? L.HasGrid : L.HasBlock) = true;
     } else if (Key == "shmem") {
       if (Value.getAsInteger(10, L.DynamicSharedBytes))
-        return specError(Origin, L.Text,
-                         "shmem '" + Value + "' is not a byte count");
+        Bad("shmem '" + Value + "' is not a byte count");
     } else if (Key == "regs") {
       unsigned R;
       if (Value.getAsInteger(10, R) || R == 0)
-        return specError(Origin, L.Text,
-                         "regs '" + Value + "' is not a positive integer");
-      L.Regs = R;
+        Bad("regs '" + Value + "' is not a positive integer");
+      else
+        L.Regs = R;
     } else if (Key == "spill_stores" || Key == "spill_loads") {
       // A byte count of 32 bits: the sums over a kernel's traffic stay exact
       // (ptxas reports at most kilobytes).
       uint64_t B;
       if (Value.getAsInteger(10, B) || B > UINT32_MAX)
-        return specError(Origin, L.Text,
-                         Key + " '" + Value +
-                             "' is not a byte count below 2^32");
-      (Key == "spill_stores" ? L.SpillStoreBytes : L.SpillLoadBytes) = B;
+        Bad(Key + " '" + Value + "' is not a byte count below 2^32");
+      else
+        (Key == "spill_stores" ? L.SpillStoreBytes : L.SpillLoadBytes) = B;
     } else if (Key == "id") {
       L.Id = Value.str();
-    } else {
-      std::optional<SpecNumber> N = parseSpecNumber(Value);
-      if (!N)
-        return specError(Origin, L.Text,
-                         "value of '" + Key + "' ('" + Value +
-                             "') is not a number (decimal, with an optional "
-                             "point and exponent, 0x hexadecimal, or true "
-                             "or false)");
+    } else if (std::optional<SpecNumber> N = parseSpecNumber(Value)) {
       L.Params.push_back({Key.str(), *N});
+    } else {
+      Bad("value of '" + Key + "' ('" + Value +
+          "') is not a number (decimal, with an optional point and exponent, "
+          "0x hexadecimal, or true or false)");
     }
   }
   if (!L.HasGrid)
-    return specError(Origin, L.Text, "grid= is missing");
+    Bad("grid= is missing");
   return L;
 }
 
 /// A launch file of a million lines is 100 MB; anything larger is not one.
 static constexpr uint64_t MaxLaunchFileBytes = 256u << 20;
 
-Expected<std::vector<LaunchSpec>> readLaunchFile(StringRef Path) {
+Expected<std::vector<LaunchSpec>> readLaunchFile(StringRef Path,
+                                                 Error &Errors) {
   Expected<std::unique_ptr<MemoryBuffer>> Buf =
       readRegularTextFile(Path, "launch file", MaxLaunchFileBytes);
   if (!Buf)
@@ -151,21 +165,13 @@ Expected<std::vector<LaunchSpec>> readLaunchFile(StringRef Path) {
   SmallVector<StringRef, 64> Lines;
   (*Buf)->getBuffer().split(Lines, '\n');
   // Every line that does not parse is named, not only the first.
-  Error Errors = Error::success();
   for (size_t I = 0; I != Lines.size(); ++I) {
     StringRef Line = Lines[I].trim();
     if (Line.empty() || Line.starts_with("#"))
       continue;
-    Expected<LaunchSpec> L =
-        parseLaunchSpec(Line, (Path + ":" + Twine(I + 1)).str());
-    if (!L) {
-      Errors = joinErrors(std::move(Errors), L.takeError());
-      continue;
-    }
-    Result.push_back(std::move(*L));
+    Result.push_back(
+        parseLaunchSpec(Line, (Path + ":" + Twine(I + 1)).str(), Errors));
   }
-  if (Errors)
-    return Errors;
   return Result;
 }
 

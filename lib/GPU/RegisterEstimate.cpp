@@ -13,6 +13,7 @@
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instruction.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
@@ -38,13 +39,28 @@ constexpr unsigned MinRegisters = 8;
 /// since sm_35; --maxrregcount accepts no more).
 constexpr unsigned MaxRegisters = 255;
 
-/// "line 12" with debug locations, else "basic block 3 of the kernel" (by
-/// its place in the function: IR names mean nothing in the source).
+/// "FILE:LINE" of \p Loc, the file's base name.
+std::string fileAndLine(const DILocation &Loc) {
+  return sys::path::filename(Loc.getFilename()).str() + ":" +
+         std::to_string(Loc.getLine());
+}
+
+/// "k.cu:12" with debug locations; in code inlined into the kernel, the
+/// kernel's line first, then where the code came from ("k.cu:3, inlined
+/// from __clang_cuda_builtin_vars.h:53"); else "basic block 3 of the
+/// kernel" (by its place in the function: IR names mean nothing in the
+/// source).
 std::string describe(const Instruction *I) {
   if (!I)
     return "nowhere";
-  if (const DebugLoc &DL = I->getDebugLoc())
-    return "line " + std::to_string(DL.getLine());
+  if (const DILocation *Loc = I->getDebugLoc().get()) {
+    const DILocation *Kernel = Loc;
+    while (Kernel->getInlinedAt())
+      Kernel = Kernel->getInlinedAt();
+    if (Kernel == Loc)
+      return fileAndLine(*Loc);
+    return fileAndLine(*Kernel) + ", inlined from " + fileAndLine(*Loc);
+  }
   const BasicBlock *BB = I->getParent();
   unsigned Index = 1;
   for (const BasicBlock &Other : *BB->getParent()) {

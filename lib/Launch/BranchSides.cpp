@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "BranchSides.h"
 #include "KernelTime/Memory.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/DebugInfoMetadata.h"
@@ -163,35 +164,60 @@ BranchUse useOf(const BranchSide &S, StringRef Source,
 }
 
 void addBranchEstimate(const std::vector<BranchUse> &Branches,
+                       const std::map<std::string, FieldBranch> &OnFields,
                        std::vector<std::pair<std::string, Rational>> &Estimated,
                        std::vector<std::string> &Assumptions) {
-  std::vector<const BranchUse *> Assumed;
+  // The sides of branches on data, and those of branches on struct fields
+  // the launch does not bind (bound, the lanes are counted).
+  std::vector<const BranchUse *> OnData, OnUnbound;
   for (const BranchUse &U : Branches)
-    if (U.Source == "assumed")
-      Assumed.push_back(&U);
-  if (Assumed.empty())
-    return;
-  for (const BranchUse *U : Assumed)
-    Estimated.emplace_back(U->Name, Rational(1));
+    if (U.Source == "assumed") {
+      Estimated.emplace_back(U.Name, Rational(1));
+      (OnFields.count(U.Name) ? OnUnbound : OnData).push_back(&U);
+    }
   // Two sides, and how many more (the JSON report's "estimated" has them
   // all), so that the remark stays one line; the line alias says where.
-  std::string Names;
-  for (size_t I = 0; I != Assumed.size() && I != 2; ++I) {
-    const BranchUse &U = *Assumed[I];
-    Names += (I ? ", " : "") + U.Name;
-    if (!U.LineName.empty())
-      Names += " (" + U.LineName + ")";
+  auto Names = [](const std::vector<const BranchUse *> &Assumed) {
+    std::string Names;
+    for (size_t I = 0; I != Assumed.size() && I != 2; ++I) {
+      const BranchUse &U = *Assumed[I];
+      Names += (I ? ", " : "") + U.Name;
+      if (!U.LineName.empty())
+        Names += " (" + U.LineName + ")";
+    }
+    if (Assumed.size() > 2)
+      Names += " and " + std::to_string(Assumed.size() - 2) + " more";
+    return Names;
+  };
+  if (!OnData.empty()) {
+    bool One = OnData.size() == 1;
+    Assumptions.push_back(
+        "an estimate: " + Names(OnData) +
+        (One ? ", a side of a branch on data, is"
+             : ", sides of branches on data, are") +
+        " assumed taken by every lane, an upper bound; give the share of "
+        "threads that take " +
+        (One ? "it: " : "each: ") + OnData.front()->Name + "=P");
   }
-  if (Assumed.size() > 2)
-    Names += " and " + std::to_string(Assumed.size() - 2) + " more";
-  bool One = Assumed.size() == 1;
-  Assumptions.push_back(
-      "an estimate: " + Names +
-      (One ? ", a side of a branch on data, is"
-           : ", sides of branches on data, are") +
-      " assumed taken by every lane, an upper bound; give the share of "
-      "threads that take " +
-      (One ? "it: " : "each: ") + Assumed.front()->Name + "=P");
+  if (!OnUnbound.empty()) {
+    // The fields, and how to bind them, once each.
+    std::vector<std::string> Fields, Binds;
+    for (const BranchUse *U : OnUnbound)
+      for (const auto &[Field, Bind] : OnFields.at(U->Name))
+        if (!is_contained(Fields, Field)) {
+          Fields.push_back(Field);
+          Binds.push_back(Bind);
+        }
+    bool OneSide = OnUnbound.size() == 1, OneField = Fields.size() == 1;
+    Assumptions.push_back(
+        "an estimate: " + Names(OnUnbound) +
+        (OneSide ? ", a side of a branch on " : ", sides of branches on ") +
+        (OneField ? "the struct field " : "the struct fields ") +
+        join(Fields, ", ") + ", which the launch does not bind, " +
+        (OneSide ? "is" : "are") +
+        " assumed taken by every lane, an upper bound; bind " +
+        join(Binds, ", "));
+  }
 }
 
 } // namespace ktime

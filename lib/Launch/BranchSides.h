@@ -86,13 +86,20 @@ Rational warpReach(const Rational &Share, unsigned Lanes, bool Divergent);
 BranchUse useOf(const BranchSide &S, llvm::StringRef Source,
                 std::optional<Rational> Share = std::nullopt);
 
+/// The struct fields that decide a branch, each with how a launch binds
+/// it: {"arg1.field0", "arg1.field0=0 or 1"}.
+using FieldBranch = std::vector<std::pair<std::string, std::string>>;
+
 /// A launch whose prediction takes every lane to run a side of
 /// \p Branches (the unbound sides of branches on data, Source "assumed")
 /// is an estimate: each such side goes into \p Estimated with the share 1
-/// (after the loop counts, which the Kernel remark names first), and one
-/// assumption that names them into \p Assumptions. Nothing when no side is
-/// assumed.
+/// (after the loop counts, which the Kernel remark names first), and
+/// assumptions that name them into \p Assumptions: one for the sides of
+/// branches on data (give the share), one for those \p OnFields names, by
+/// symbol: branches on struct fields the launch does not bind (bind them).
+/// Nothing when no side is assumed.
 void addBranchEstimate(const std::vector<BranchUse> &Branches,
+                       const std::map<std::string, FieldBranch> &OnFields,
                        std::vector<std::pair<std::string, Rational>> &Estimated,
                        std::vector<std::string> &Assumptions);
 

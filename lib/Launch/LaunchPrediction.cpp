@@ -1,7 +1,6 @@
 //===- LaunchPrediction.cpp - Predict the launches the options ask for ----===//
 #include "AtomicSites.h"
 #include "KernelInputs.h"
-#include "KernelTime/Compat.h"
 #include "KernelTime/Cost.h"
 #include "KernelTime/GPU.h"
 #include "KernelTime/Launch.h"
@@ -9,11 +8,9 @@
 #include "KernelTime/Thread.h"
 #include "OtherModels.h"
 #include "ParameterBinding.h"
+#include "SpecChecks.h"
 #include "TimeKind.h"
-#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
-#include "llvm/ADT/StringSet.h"
-#include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/Format.h"
@@ -32,102 +29,6 @@ namespace {
 
 void reportError(Module &M, const Twine &Message) {
   M.getContext().emitError("KernelTime: " + Message);
-}
-
-/// The name a user may write for \p F: its unqualified base name and its
-/// qualified name ("ns::k"), besides the mangled one.
-bool matchesKernel(const Function &F, StringRef Name) {
-  if (F.getName() == Name)
-    return true;
-  // The demangler's names point into the mangled string: keep it alive.
-  std::string Mangled = F.getName().str();
-  ItaniumPartialDemangler D;
-  if (D.partialDemangle(Mangled.c_str()))
-    return false; // extern "C": the IR name is the source name.
-  auto Get = [](char *Buf) {
-    std::string S = Buf ? Buf : "";
-    std::free(Buf);
-    return S;
-  };
-  return Get(D.getFunctionBaseName(nullptr, nullptr)) == Name ||
-         Get(D.getFunctionName(nullptr, nullptr)) == Name;
-}
-
-/// The kernels \p Spec names; an error for none or several.
-Expected<AnalysedKernel *> findKernel(const LaunchSpec &Spec,
-                                      std::vector<AnalysedKernel> &Kernels) {
-  std::vector<AnalysedKernel *> Found;
-  std::vector<std::string> Names;
-  for (AnalysedKernel &K : Kernels) {
-    if (K.Report->IsDeviceFunction)
-      continue;
-    Names.push_back(demangle(K.Report->Kernel->getName().str()));
-    if (K.Report->Kernel->getName() == Spec.Kernel)
-      return &K; // The mangled name is exact.
-    if (matchesKernel(*K.Report->Kernel, Spec.Kernel))
-      Found.push_back(&K);
-  }
-  auto Error = [&](const Twine &What) {
-    return createStringError(inconvertibleErrorCode(),
-                             Spec.Origin + ": launch spec '" + Spec.Text +
-                                 "': " + What);
-  };
-  if (Found.empty())
-    return Error("names no kernel of this module (kernels: " +
-                 (Names.empty() ? std::string("none") : join(Names, "; ")) +
-                 ")");
-  if (Found.size() > 1) {
-    std::vector<std::string> Mangled;
-    for (AnalysedKernel *K : Found)
-      Mangled.push_back(K->Report->Kernel->getName().str());
-    return Error(
-        "'" + Spec.Kernel +
-        "' is ambiguous; name one by its mangled name: " + join(Mangled, ", "));
-  }
-  return Found.front();
-}
-
-/// The block size of a launch: the spec's, else the kernel's reqntid, else
-/// its __launch_bounds__ maximum.
-std::optional<std::array<uint64_t, 3>>
-chooseBlock(const LaunchSpec &Spec, const Function &F, std::string &Source) {
-  if (Spec.HasBlock) {
-    Source = "spec";
-    return Spec.Block;
-  }
-  if (auto D = compat::getReqNTID(F)) {
-    Source = "reqntid";
-    return D;
-  }
-  if (auto D = compat::getMaxNTID(F)) {
-    Source = "launch bounds";
-    return std::array<uint64_t, 3>{(*D)[0] * (*D)[1] * (*D)[2], 1, 1};
-  }
-  return std::nullopt;
-}
-
-/// An error naming the spec if its sizes exceed \p T's limits.
-std::optional<std::string> checkLimits(const LaunchSpec &Spec,
-                                       const std::array<uint64_t, 3> &Block,
-                                       const GpuTarget &T) {
-  const OccupancyLimits &L = T.Limits;
-  uint64_t Threads = Block[0] * Block[1] * Block[2];
-  static const char Axis[] = {'x', 'y', 'z'};
-  if (Threads > L.ThreadsPerBlock)
-    return "block " + formatDim(Block) + " has " + std::to_string(Threads) +
-           " threads; " + T.Name + " allows at most " +
-           std::to_string(L.ThreadsPerBlock) + " per block";
-  for (int D = 0; D != 3; ++D) {
-    if (Block[D] > L.MaxBlockDim[D])
-      return std::string("block ") + Axis[D] + " = " +
-             std::to_string(Block[D]) + " exceeds " + T.Name + "'s " +
-             std::to_string(L.MaxBlockDim[D]);
-    if (Spec.Grid[D] > L.MaxGridDim[D])
-      return std::string("grid ") + Axis[D] + " = " +
-             std::to_string(Spec.Grid[D]) + " exceeds " + T.Name + "'s " +
-             std::to_string(L.MaxGridDim[D]);
-  }
-  return std::nullopt;
 }
 
 /// The register estimate of each function, computed once for all its
@@ -161,45 +62,6 @@ unsigned chooseRegisters(const LaunchSpec &Spec, const Function &F,
   return E.Registers;
 }
 
-/// -ktime-hits=KERNEL:l1=F,l2=F for \p F, if given; an error for a value
-/// that does not parse.
-Expected<std::optional<HitOverride>>
-hitOverride(const Function &F, const std::vector<std::string> &AllHits) {
-  for (const std::string &Text : AllHits) {
-    StringRef S(Text);
-    size_t Colon = S.rfind(':');
-    auto Bad = [&](const Twine &What) {
-      return createStringError(inconvertibleErrorCode(),
-                               "-ktime-hits='" + Text + "': " + What);
-    };
-    if (Colon == StringRef::npos)
-      return Bad("expected KERNEL:l1=F,l2=F");
-    if (!matchesKernel(F, S.substr(0, Colon).trim()))
-      continue;
-    HitOverride H;
-    StringSet<> Seen;
-    SmallVector<StringRef, 2> Fields;
-    S.substr(Colon + 1).split(Fields, ',');
-    for (StringRef Field : Fields) {
-      auto [Key, Value] = Field.split('=');
-      double V;
-      // Written so that NaN fails too.
-      if (Value.trim().getAsDouble(V) || !(V >= 0 && V <= 1))
-        return Bad("'" + Field + "' is not l1=F or l2=F with F in [0, 1]");
-      StringRef Level = Key.trim();
-      if (Level != "l1" && Level != "l2")
-        return Bad("unknown field '" + Key + "' (l1, l2)");
-      if (!Seen.insert(Level).second)
-        return Bad("'" + Level + "' given twice");
-      (Level == "l1" ? H.L1 : H.L2) = V;
-    }
-    if (H.L1 + H.L2 > 1)
-      return Bad("l1 + l2 exceeds 1");
-    return std::optional<HitOverride>(H);
-  }
-  return std::optional<HitOverride>();
-}
-
 /// The builder of a kernel's inputs on a GPU with some fields withheld
 /// (WithholdFieldNames), made on its first use.
 using BuilderFor =
@@ -212,9 +74,7 @@ constexpr unsigned MaxWithholdRounds = 3;
 bool predictOne(Module &M, const LaunchSpec &Spec, AnalysedKernel &K,
                 const GpuTarget &T, KernelInputBuilder &Builder,
                 const BuilderFor &GetBuilder, RegisterCache &Estimates,
-                const LaunchOptions &Opts,
-                const std::map<std::string, std::vector<std::string>> &Aliases,
-                bool HaveLineNames) {
+                const LaunchOptions &Opts, const KernelNames &Names) {
   LaunchResult L;
   L.Spec = Spec;
   L.Gpu = T.Name;
@@ -224,57 +84,30 @@ bool predictOne(Module &M, const LaunchSpec &Spec, AnalysedKernel &K,
     K.Report->Launches.push_back(std::move(L));
     return true;
   };
-  // Without block=, the attribute the block comes from must parse: one that
-  // is there but does not is named, not passed over for the next (a
-  // malformed reqntid beside a valid __launch_bounds__) or taken for none.
-  if (!Spec.HasBlock)
-    for (StringRef Attr : {"nvvm.reqntid", "nvvm.maxntid"}) {
-      if (!F.hasFnAttribute(Attr))
-        continue;
-      bool Parses = Attr == "nvvm.reqntid" ? compat::getReqNTID(F).has_value()
-                                           : compat::getMaxNTID(F).has_value();
-      if (Parses)
-        break;
-      std::string Value;
-      raw_string_ostream OS(Value);
-      printEscapedString(F.getFnAttribute(Attr).getValueAsString(), OS);
-      reportError(M, Spec.Origin + ": launch spec '" + Spec.Text +
-                         "': no block=, and the kernel's " + Attr + " '" +
-                         Value +
-                         "' is not a block size (1 to 3 positive integers)");
-      return false;
-    }
-  std::optional<std::array<uint64_t, 3>> Block =
-      chooseBlock(Spec, F, L.BlockSource);
-  if (!Block) {
-    reportError(M, Spec.Origin + ": launch spec '" + Spec.Text +
-                       "': no block= and the kernel has neither reqntid nor "
-                       "__launch_bounds__");
+  Expected<std::optional<HitOverride>> Hits = hitOverride(F, Opts.Hits);
+  if (!Hits) {
+    reportErrors(M, Hits.takeError());
+    return false;
+  }
+  // Every mistake of the spec is named, not only the first: its block and
+  // each of its values.
+  Error Errors = Error::success();
+  Expected<std::array<uint64_t, 3>> Block =
+      checkBlock(Spec, F, T, L.BlockSource);
+  if (!Block)
+    Errors = joinErrors(std::move(Errors), Block.takeError());
+  Expected<std::map<std::string, Expr>> Params = bindParameters(
+      Spec, F, Builder.modelSymbols(), Names, L.Assumptions, L.Params);
+  if (!Params)
+    Errors = joinErrors(std::move(Errors), Params.takeError());
+  else if (auto Why = checkBoundShares(Builder.branchSides(),
+                                       constantBindings(*Params)))
+    Errors = joinErrors(std::move(Errors), specError(Spec, *Why));
+  if (Errors) {
+    reportErrors(M, std::move(Errors));
     return false;
   }
   L.Block = *Block;
-  if (std::optional<std::string> Over = checkLimits(Spec, L.Block, T)) {
-    reportError(M, Spec.Origin + ": launch spec '" + Spec.Text + "': " + *Over);
-    return false;
-  }
-
-  Expected<std::optional<HitOverride>> Hits = hitOverride(F, Opts.Hits);
-  if (!Hits) {
-    reportError(M, toString(Hits.takeError()));
-    return false;
-  }
-  Expected<std::map<std::string, Expr>> Params =
-      bindParameters(Spec, F, Builder.modelSymbols(), Aliases, HaveLineNames,
-                     L.Assumptions, L.Params);
-  if (!Params) {
-    reportError(M, toString(Params.takeError()));
-    return false;
-  }
-  if (auto Why =
-          checkBoundShares(Builder.branchSides(), constantBindings(*Params))) {
-    reportError(M, Spec.Origin + ": launch spec '" + Spec.Text + "': " + *Why);
-    return false;
-  }
   ArchCheck Arch = checkArchitecture(K.Report->Arch, T.Arch);
   L.GpuArch = T.Arch;
   L.ArchRuns = Arch.Runs;
@@ -288,6 +121,14 @@ bool predictOne(Module &M, const LaunchSpec &Spec, AnalysedKernel &K,
   KernelInputBuilder *B = &Builder;
   const std::map<std::string, Expr> Given = *Params;
   size_t EstimateAt = L.Assumptions.size(), EstimateSaid = 0;
+  // Whether a count is estimated because fields are withheld (the plain
+  // model has no such symbol).
+  auto CountOfWithheld = [&] {
+    return !Withheld.empty() &&
+           any_of(L.Estimated, [&](const std::pair<std::string, Rational> &E) {
+             return !Builder.modelSymbols().count(E.first);
+           });
+  };
   // The model for Withheld, its loop counts estimated, said where the
   // estimate is said.
   auto ChooseModel = [&] {
@@ -301,14 +142,15 @@ bool predictOne(Module &M, const LaunchSpec &Spec, AnalysedKernel &K,
         estimateUnknownCounts(B->timeSymbols(), Opts.UnknownTrip, *Params);
     std::vector<std::string> Said;
     if (!Withheld.empty())
-      Said.push_back(withheldFieldsAssumption(F, Withheld));
+      Said.push_back(withheldFieldsAssumption(F, Withheld, *Names.Fields,
+                                              CountOfWithheld(), false));
     if (!L.Estimated.empty()) // A withheld field's count: bind the field.
       Said.push_back(estimateAssumption(
           L.Estimated, Opts.UnknownTrip,
           Withheld.empty() ||
                   Builder.modelSymbols().count(L.Estimated.front().first)
               ? L.Estimated.front().first
-              : *Withheld.begin()));
+              : countingField(Withheld, *Names.Fields)));
     auto At = L.Assumptions.begin() + EstimateAt;
     At = L.Assumptions.erase(At, At + EstimateSaid);
     L.Assumptions.insert(At, Said.begin(), Said.end());
@@ -384,12 +226,13 @@ bool predictOne(Module &M, const LaunchSpec &Spec, AnalysedKernel &K,
   // Lane conditions can name fields the plain model does not: withheld
   // too, in at most a few rounds.
   KernelInputs In;
+  std::set<std::string> Needed;
   for (unsigned Round = 0;; ++Round) {
     std::vector<std::string> Said;
     L.Branches.clear();
     In = B->build(*Params, Shape, *Occ, Opts.ColdCache, *Hits, Spills, Said,
                   L.Branches);
-    std::set<std::string> Needed;
+    Needed.clear();
     collectSymbols(In, Needed);
     std::set<std::string> More = unboundFields(F, Needed, *Params);
     if (More.empty() || Round == MaxWithholdRounds) {
@@ -399,7 +242,18 @@ bool predictOne(Module &M, const LaunchSpec &Spec, AnalysedKernel &K,
     Withheld.insert(More.begin(), More.end());
     ChooseModel();
   }
-  addBranchEstimate(L.Branches, L.Estimated, L.Assumptions);
+  // A side of a branch that withheld fields decide: bind the fields (0 or 1
+  // for a bool), said where the fields are.
+  std::map<std::string, FieldBranch> OnFields =
+      branchesOnFields(B->branchSides(), L.Branches, Withheld, *Names.Fields);
+  if (!Withheld.empty())
+    L.Assumptions[EstimateAt] = withheldFieldsAssumption(
+        F, Withheld, *Names.Fields, CountOfWithheld(), !OnFields.empty());
+  addBranchEstimate(L.Branches, OnFields, L.Estimated, L.Assumptions);
+  L.Fields = fieldsOfLaunch(*Names.Fields, Withheld);
+  for (const std::string &S : L.Fields)
+    if (Withheld.count(S))
+      L.UnboundFields.push_back(S);
   // The loops' counts at the launch (LaunchResult::LoopTrips): the ids free.
   std::map<std::string, Expr> Counts = launchSubst(*Params, Shape);
   Counts["WARP_SZ"] = Expr::constant(T.WarpSize);
@@ -415,8 +269,14 @@ bool predictOne(Module &M, const LaunchSpec &Spec, AnalysedKernel &K,
   Clocks.SmMHz = Opts.SmClockMHz ? Opts.SmClockMHz : T.SmClockMHz;
   Clocks.MemMHz = Opts.MemClockMHz ? Opts.MemClockMHz : T.MemClockMHz;
   Expected<Prediction> P = predictLaunch(In, Shape, T, Clocks);
-  if (!P)
-    return Fail(toString(P.takeError()) + " (bind it in the spec: NAME=VALUE)");
+  if (!P) {
+    std::set<std::string> Missing;
+    for (const std::string &S : Needed)
+      if (!Params->count(S))
+        Missing.insert(S);
+    return Fail(toString(P.takeError()) + " (" +
+                missingParameterHint(F, Missing) + ")");
+  }
   // A time that is not a finite number (values far outside any GPU's) is no
   // prediction, and would not be JSON in the report.
   if (!std::isfinite(P->Ns) || P->Ns < 0)
@@ -444,6 +304,21 @@ bool predictOne(Module &M, const LaunchSpec &Spec, AnalysedKernel &K,
     applyTimeKind(L, T, Opts);
   K.Report->Launches.push_back(std::move(L));
   return true;
+}
+
+/// The values of \p Spec, which does not parse, checked against the kernel
+/// \p F it names, each mistake reported: what one compile can say of it.
+void checkValues(Module &M, const LaunchSpec &Spec, const Function &F,
+                 KernelInputBuilder &Builder, const KernelNames &Names) {
+  std::vector<std::string> Assumptions;
+  std::vector<std::pair<std::string, Rational>> Bound;
+  Expected<std::map<std::string, Expr>> Params = bindParameters(
+      Spec, F, Builder.modelSymbols(), Names, Assumptions, Bound);
+  if (!Params)
+    reportErrors(M, Params.takeError());
+  else if (auto Why = checkBoundShares(Builder.branchSides(),
+                                       constantBindings(*Params)))
+    reportErrors(M, specError(Spec, *Why));
 }
 
 } // namespace
@@ -479,33 +354,27 @@ readRequestedLaunches(Module &M, const LaunchOptions &Opts) {
       return std::nullopt;
     }
   }
-  // Every spec that does not parse is named (one error each), then the
-  // compile fails.
-  bool AllParse = true;
-  auto Report = [&](Error E) {
-    AllParse = false;
-    handleAllErrors(std::move(E), [&](const ErrorInfoBase &Info) {
-      reportError(M, Info.message());
-    });
-  };
+  // Every mistake of every spec that does not parse is named (one error
+  // each); such specs are still checked against their kernels
+  // (predictLaunches), then the compile fails.
+  Error Errors = Error::success();
   std::vector<LaunchSpec> Specs;
-  for (const std::string &Text : Opts.Launches) {
-    Expected<LaunchSpec> S = parseLaunchSpec(Text, "-ktime-launch");
-    if (!S) {
-      Report(S.takeError());
-      continue;
-    }
-    Specs.push_back(std::move(*S));
-  }
+  for (const std::string &Text : Opts.Launches)
+    Specs.push_back(parseLaunchSpec(Text, "-ktime-launch", Errors));
+  bool FileRead = true;
   if (!Opts.LaunchFile.empty()) {
-    Expected<std::vector<LaunchSpec>> File = readLaunchFile(Opts.LaunchFile);
-    if (!File)
-      Report(File.takeError());
-    else
+    Expected<std::vector<LaunchSpec>> File =
+        readLaunchFile(Opts.LaunchFile, Errors);
+    if (!File) {
+      FileRead = false;
+      Errors = joinErrors(std::move(Errors), File.takeError());
+    } else {
       for (LaunchSpec &S : *File)
         Specs.push_back(std::move(S));
+    }
   }
-  if (!AllParse)
+  reportErrors(M, std::move(Errors));
+  if (!FileRead)
     return std::nullopt;
   return Specs;
 }
@@ -560,15 +429,26 @@ bool predictLaunches(Module &M, const std::vector<LaunchSpec> &Specs,
   }
   // Every spec is checked, so that one compile names all that are wrong
   // (the sweep driver drops them and compiles again); the compile fails if
-  // any is.
+  // any is. A spec that does not parse has its kernel and values checked.
+  std::map<const Function *, std::map<std::string, FieldUse>> Fields;
   bool AllGood = true;
   for (const LaunchSpec &Spec : Specs) {
+    AllGood &= Spec.Parses;
+    if (!Spec.Parses && Spec.Kernel.empty())
+      continue;
     Expected<AnalysedKernel *> K = findKernel(Spec, Kernels);
     if (!K) {
-      reportError(M, toString(K.takeError()));
+      reportErrors(M, K.takeError());
       AllGood = false;
       continue;
     }
+    KernelNames Names;
+    Names.Aliases = &Aliases[(*K)->Report];
+    Names.HaveLineNames = HaveLineNames;
+    auto [Uses, New] = Fields.try_emplace((*K)->Analysed);
+    if (New)
+      Uses->second = getFieldUses(*(*K)->Analysed, *(*K)->Report->Kernel);
+    Names.Fields = &Uses->second;
     for (const GpuTarget *T : (*K)->Targets) {
       // Made under the WithholdFieldNames of Withheld (predictOne's).
       BuilderFor GetBuilder =
@@ -586,8 +466,12 @@ bool predictLaunches(Module &M, const std::vector<LaunchSpec> &Specs,
         }
         return *B;
       };
+      if (!Spec.Parses) {
+        checkValues(M, Spec, *(*K)->Analysed, GetBuilder({}), Names);
+        break;
+      }
       if (!predictOne(M, Spec, **K, *T, GetBuilder({}), GetBuilder, Estimates,
-                      Opts, Aliases[(*K)->Report], HaveLineNames)) {
+                      Opts, Names)) {
         AllGood = false;
         break;
       }

@@ -33,17 +33,33 @@ Rational signedLimit(unsigned Bits) {
   return Half;
 }
 
+/// What a bool takes, for an error about a value it cannot hold.
+constexpr const char *BoolValues = "a bool takes 0 or 1 (false or true)";
+
+/// The range an integer of \p Bits bits takes, in words: "a 32-bit integer:
+/// -2147483648 to 4294967295" (IR integers have no sign: either reading).
+std::string integerRange(unsigned Bits) {
+  Rational Half = signedLimit(Bits);
+  return "a " + std::to_string(Bits) + "-bit integer: " + (-Half).str() +
+         " to " + (Half * Rational(2) - Rational(1)).str();
+}
+
 /// Why \p Value cannot be the value of an integer parameter of \p Bits bits
-/// (IR integers have no sign: either reading must hold it), if it cannot.
+/// (IR integers have no sign: either reading must hold it; an i1 is a
+/// bool, 0 or 1), if it cannot. \p IsBool: a field the IR reads as a bool.
 std::optional<std::string> checkIntegerValue(const Rational &Value,
-                                             unsigned Bits) {
+                                             unsigned Bits, bool IsBool) {
+  if (Bits == 1 || IsBool)
+    return Value == Rational(0) || Value == Rational(1)
+               ? std::nullopt
+               : std::optional<std::string>(BoolValues);
   if (!Value.isInteger())
     return std::string("an integer parameter takes an integer");
   if (Bits == 0 || Bits > 64)
     return std::nullopt;
   Rational Half = signedLimit(Bits);
   if (Value < -Half || Value > Half * Rational(2) - Rational(1))
-    return "out of the range of an i" + std::to_string(Bits);
+    return "out of the range of " + integerRange(Bits);
   return std::nullopt;
 }
 
@@ -86,15 +102,52 @@ std::string listSymbolsLike(
   return ("; its " + Kind->second + ": ").str() + List;
 }
 
+/// For a name of the form X.Y or X[K] where X is no parameter of \p F: how
+/// fields of by-value structs are named, with \p F's, and where source
+/// names come from when the IR has none. Empty when \p F takes no struct by
+/// value or X starts a symbol of the model (trip.loop9, f.n).
+std::string fieldNamesHint(StringRef Name, const Function &F,
+                           const SymbolNamer &Names,
+                           const std::set<std::string> &ModelSymbols) {
+  size_t End = Name.find_first_of(".[");
+  if (End == StringRef::npos || End == 0)
+    return "";
+  StringRef Prefix = Name.take_front(End);
+  if (is_contained({"trip", "iter", "addresses", "taken", "lat"}, Prefix) ||
+      any_of(ModelSymbols, [&](const std::string &S) {
+        return StringRef(S).starts_with((Prefix + ".").str());
+      }))
+    return "";
+  std::vector<std::string> Fields;
+  bool SourceNames = false;
+  for (const Argument &A : F.args()) {
+    size_t More = 0;
+    std::vector<std::string> Own =
+        Names.listFields(A.getArgNo(), MaxFieldsListed, More);
+    if (Own.empty())
+      continue;
+    std::string ArgN = "arg" + std::to_string(A.getArgNo());
+    SourceNames |= Names.getParamName(A.getArgNo()) != ArgN;
+    append_range(Fields, Own);
+    if (More)
+      Fields.push_back("and " + std::to_string(More) + " more of " + ArgN);
+  }
+  if (Fields.empty())
+    return "";
+  std::string Hint = "; a field of a struct parameter is named argN.fieldJ, "
+                     "J the field's index in the struct from 0 (this "
+                     "kernel's: " +
+                     join(Fields, ", ") + ")";
+  if (!SourceNames)
+    Hint += "; this compile keeps no source names: "
+            "-fno-discard-value-names keeps the parameters' (" +
+            Prefix.str() + ".fieldJ), -O0 -g the members' too (" + Name.str() +
+            ")";
+  return Hint;
+}
+
 } // namespace
 
-/// The substitution of the spec's parameters: each NAME is a parameter of
-/// the kernel (by source name or argN) or another symbol of its model
-/// (trip.L12); an error for a name that is neither, for two names of one
-/// parameter, and for a value the parameter cannot hold (a fraction or an
-/// out-of-range number for an integer, a negative trip count). \p Bound
-/// gets each value as bound: a floating-point parameter's rounded to its
-/// type.
 /// True for trip.L12, iter.L12_5, addresses.L12 and taken.L12, the line
 /// names of loop, atomic and branch-side symbols.
 static bool isLineName(StringRef Name) {
@@ -107,8 +160,7 @@ static bool isLineName(StringRef Name) {
 Expected<std::map<std::string, Expr>>
 bindParameters(const LaunchSpec &Spec, const Function &F,
                const std::set<std::string> &ModelSymbols,
-               const std::map<std::string, std::vector<std::string>> &Aliases,
-               bool HaveLineNames, std::vector<std::string> &Assumptions,
+               const KernelNames &Kernel, std::vector<std::string> &Assumptions,
                std::vector<std::pair<std::string, Rational>> &Bound) {
   SymbolNamer Names(F);
   std::map<std::string, Expr> Subst;
@@ -116,10 +168,13 @@ bindParameters(const LaunchSpec &Spec, const Function &F,
   std::vector<std::string> Known;
   for (const Argument &A : F.args())
     Known.push_back(Names.getParamName(A.getArgNo()));
+  // Every name of the spec is checked: one error for each that is wrong.
+  Error Errors = Error::success();
   auto Fail = [&](const std::string &Why) {
-    return createStringError(inconvertibleErrorCode(),
-                             Spec.Origin + ": launch spec '" + Spec.Text +
-                                 "': " + Why);
+    Errors = joinErrors(std::move(Errors),
+                        createStringError(inconvertibleErrorCode(),
+                                          Spec.Origin + ": launch spec '" +
+                                              Spec.Text + "': " + Why));
   };
   for (auto &[Name, Number] : Spec.Params) {
     std::optional<std::string> Symbol;
@@ -143,7 +198,8 @@ bindParameters(const LaunchSpec &Spec, const Function &F,
     std::vector<std::string> Symbols;
     if (Symbol)
       Symbols.push_back(*Symbol);
-    else if (auto Alias = Aliases.find(Name); Alias != Aliases.end())
+    else if (auto Alias = Kernel.Aliases->find(Name);
+             Alias != Kernel.Aliases->end())
       for (const std::string &S : Alias->second)
         if (ModelSymbols.count(S))
           Symbols.push_back(S);
@@ -155,14 +211,20 @@ bindParameters(const LaunchSpec &Spec, const Function &F,
         std::string List = Fields.empty() ? "none" : join(Fields, ", ");
         if (More)
           List += " and " + std::to_string(More) + " more";
-        return Fail("'" + Name + "' is not a field of parameter " +
-                    Names.getParamName(*ArgNo) + " of " +
-                    demangle(F.getName().str()) + " (its integer and " +
-                    "floating-point fields: " + List + "; arg" +
-                    std::to_string(*ArgNo) + ".fieldJ always works)");
+        // Without debug info for the struct a field has no member name.
+        std::string Members =
+            Names.hasDebugType(*ArgNo)
+                ? ""
+                : "; members' source names (" + Name +
+                      ") need debug info for the struct: -O0 -g";
+        Fail("'" + Name + "' is not a field of parameter " +
+             Names.getParamName(*ArgNo) + " of " + demangle(F.getName().str()) +
+             " (its integer and floating-point fields: " + List + "; arg" +
+             std::to_string(*ArgNo) + ".fieldJ always works)" + Members);
+        continue;
       }
       std::string Hint;
-      if (!HaveLineNames && isLineName(Name)) {
+      if (!Kernel.HaveLineNames && isLineName(Name)) {
         StringRef Kind = StringRef(Name).split('.').first;
         StringRef Always = Kind == "taken"       ? "sideN"
                            : Kind == "addresses" ? "atomicN"
@@ -173,25 +235,37 @@ bindParameters(const LaunchSpec &Spec, const Function &F,
                 Kind + "." + Always + " always works")
                    .str();
       }
-      return Fail("'" + Name + "' is not a parameter of " +
-                  demangle(F.getName().str()) +
-                  " (parameters: " + join(Known, ", ") +
-                  "; argN always works) nor a symbol of its model" +
-                  listSymbolsLike(Name, ModelSymbols, Aliases) + Hint);
+      Fail("'" + Name + "' is not a parameter of " +
+           demangle(F.getName().str()) + " (parameters: " + join(Known, ", ") +
+           "; argN always works) nor a symbol of its model" +
+           listSymbolsLike(Name, ModelSymbols, *Kernel.Aliases) + Hint +
+           fieldNamesHint(Name, F, Names, ModelSymbols));
+      continue;
     }
     Symbol = Symbols.front();
+    bool Twice = false;
     for (const std::string &S : Symbols)
-      if (auto [It, New] = GivenBy.try_emplace(S, Name); !New)
-        return Fail("'" + It->second + "' and '" + Name + "' both give " +
-                    (Field   ? "field "
-                     : Param ? "parameter "
-                             : "") +
-                    S);
+      if (auto [It, New] = GivenBy.try_emplace(S, Name); !New && !Twice) {
+        Fail("'" + It->second + "' and '" + Name + "' both give " +
+             (Field   ? "field "
+              : Param ? "parameter "
+                      : "") +
+             S);
+        Twice = true;
+      }
+    if (Twice)
+      continue;
     auto Bad = [&](const Twine &Why) {
-      return Fail("'" + Name + "=" + Number.Text + "': " + Why.str());
+      Fail("'" + Name + "=" + Number.Text + "': " + Why.str());
     };
-    // A field's value is read as the field's type, as a parameter's is.
+    // A field's value is read as the field's type, as a parameter's is; a
+    // field the IR reads as a bool takes what a bool parameter takes.
     Type *Ty = Param ? Param->getType() : Field ? Field->Ty : nullptr;
+    bool IsBool = false;
+    if (Field)
+      if (auto It = Kernel.Fields->find(Field->Printed);
+          It != Kernel.Fields->end())
+        IsBool = It->second.IsBool;
     Rational Value;
     if (Ty && Ty->isFloatingPointTy()) {
       // The value the kernel receives: rounded to the parameter's type.
@@ -200,26 +274,31 @@ bindParameters(const LaunchSpec &Spec, const Function &F,
       bool Underflow = false;
       Expected<Rational> Rounded =
           roundToFloatType(Number, Ty->getFltSemantics(), TypeName, Underflow);
-      if (!Rounded)
-        return Bad(toString(Rounded.takeError()));
+      if (!Rounded) {
+        Bad(toString(Rounded.takeError()));
+        continue;
+      }
       Value = *Rounded;
       if (Underflow)
         Assumptions.push_back("'" + Name + "=" + Number.Text +
                               "' rounds to 0 as a " + TypeName);
     } else if (!Number.Exact) {
-      if (Ty && Ty->isIntegerTy())
-        return Bad(Number.Huge ? "out of the range of an i" +
-                                     Twine(Ty->getIntegerBitWidth())
-                               : Twine("an integer parameter takes an "
-                                       "integer"));
-      return Bad(Twine("not usable exactly (a decimal exponent beyond +-") +
-                 Twine(SpecNumber::MaxExactExponent) + ")");
+      if (Ty && Ty->isIntegerTy()) {
+        unsigned Bits = Ty->getIntegerBitWidth();
+        Bad(Bits == 1 || IsBool ? BoolValues
+            : Number.Huge       ? "out of the range of " + integerRange(Bits)
+                                : "an integer parameter takes an integer");
+      } else {
+        Bad(Twine("not usable exactly (a decimal exponent beyond +-") +
+            Twine(SpecNumber::MaxExactExponent) + ")");
+      }
+      continue;
     } else {
       Value = *Number.Exact;
     }
     std::optional<std::string> Why;
     if (Ty && Ty->isIntegerTy())
-      Why = checkIntegerValue(Value, Ty->getIntegerBitWidth());
+      Why = checkIntegerValue(Value, Ty->getIntegerBitWidth(), IsBool);
     else if (!Ty && StringRef(*Symbol).starts_with("trip.") &&
              (!Value.isInteger() || Value.sign() < 0))
       Why = "a trip count is a non-negative integer";
@@ -229,8 +308,10 @@ bindParameters(const LaunchSpec &Spec, const Function &F,
     else if (!Ty && StringRef(*Symbol).starts_with("taken.") &&
              (Value.sign() < 0 || Rational(1) < Value))
       Why = "a share of threads is a number from 0 to 1";
-    if (Why)
-      return Bad(*Why);
+    if (Why) {
+      Bad(*Why);
+      continue;
+    }
     // Above the signed range the value is taken as written, the unsigned
     // reading; a kernel that compares the parameter as signed sees it
     // negative.
@@ -247,6 +328,8 @@ bindParameters(const LaunchSpec &Spec, const Function &F,
       Subst[S] = Expr::constant(Value);
     Bound.push_back({Name, Value});
   }
+  if (Errors)
+    return Errors;
   return Subst;
 }
 
@@ -279,21 +362,73 @@ std::set<std::string> unboundFields(const Function &F,
   return Unbound;
 }
 
-std::string withheldFieldsAssumption(const Function &F,
-                                     const std::set<std::string> &Withheld) {
+std::string
+withheldFieldsAssumption(const Function &F,
+                         const std::set<std::string> &Withheld,
+                         const std::map<std::string, FieldUse> &Fields,
+                         bool BoundLoops, bool DecideBranches) {
   SymbolNamer Names(F);
-  std::vector<std::string> Each;
+  std::vector<std::string> Each, Binds;
+  bool Count = false;
   for (const std::string &S : Withheld) {
     std::optional<ParamField> P = Names.findField(S);
-    Each.push_back(P && P->Name != S ? S + " (" + P->Name + ")" : S);
+    auto It = Fields.find(S);
+    const FieldUse *U = It == Fields.end() ? nullptr : &It->second;
+    std::vector<std::string> About;
+    if (P && P->Name != S)
+      About.push_back(P->Name);
+    if (U && U->IsBool)
+      About.push_back("a bool");
+    Each.push_back(About.empty() ? S : S + " (" + join(About, ", ") + ")");
+    Binds.push_back(fieldBindHint(S, U));
+    Count |= !U || !U->IsBool;
   }
   bool One = Each.size() == 1;
+  // What the unknown values make estimates of (a bool bounds no count).
+  std::string Estimated;
+  if (BoundLoops && DecideBranches)
+    Estimated = One ? "the loops it bounds and the branches it decides are"
+                    : "the loops they bound and the branches they decide are";
+  else if (BoundLoops)
+    Estimated = One ? "a loop it bounds is" : "the loops they bound are";
+  else if (DecideBranches)
+    Estimated = One ? "a branch it decides is" : "the branches they decide are";
   return std::string("the launch binds no value for the struct field") +
          (One ? " " : "s ") + join(Each, ", ") +
          " that the counts or the time use: " + (One ? "its" : "their") +
-         " loads are taken as unknown values loaded from memory, and a loop " +
-         (One ? "it bounds" : "they bound") + " is estimated; bind " +
-         *Withheld.begin() + "=N for the real count";
+         " loads are taken as unknown values loaded from memory" +
+         (Estimated.empty() ? "" : ", and " + Estimated + " estimated") +
+         "; bind " + join(Binds, ", ") +
+         (BoundLoops && Count ? " for the real count" : "");
+}
+
+std::string missingParameterHint(const Function &F,
+                                 const std::set<std::string> &Missing) {
+  SymbolNamer Names(F);
+  std::vector<std::string> Bools;
+  bool Other = false;
+  for (const std::string &S : Missing) {
+    const Argument *Param = nullptr;
+    for (const Argument &A : F.args())
+      if (Names.getParamName(A.getArgNo()) == S)
+        Param = &A;
+    StringRef Name(S);
+    if (Param && Param->getType()->isIntegerTy(1))
+      Bools.push_back(S + "=0 or 1");
+    // The launch binds the ids and sizes, the latencies are the GPU's.
+    else if (Param ||
+             !(Name.starts_with("tid.") || Name.starts_with("ctaid.") ||
+               Name.starts_with("ntid.") || Name.starts_with("nctaid.") ||
+               Name.starts_with("lat.") || Name == "laneid" ||
+               Name == "WARP_SZ"))
+      Other = true;
+  }
+  if (Bools.empty())
+    return "bind it in the spec: NAME=VALUE";
+  if (Other)
+    Bools.insert(Bools.begin(), "NAME=VALUE");
+  return std::string(Bools.size() == 1 ? "bind it" : "bind them") +
+         " in the spec: " + join(Bools, ", ");
 }
 
 std::string estimateAssumption(

@@ -67,9 +67,10 @@ json::Object branchObject(const BranchUse &U) {
 
 /// Each parameter's names: argN, which always binds, and the name
 /// expressions print it with (the same, or its source name); then each
-/// field of a by-value parameter that the kernel's counts or time use:
-/// arg1.field1 and its printed name (p.n), with its IR type.
-json::Array parameterNames(const KernelReport &R) {
+/// field of a by-value parameter that the kernel's counts or time use, or
+/// that the launch's prediction can depend on (\p L's Fields): arg1.field1
+/// and its printed name (p.n), with its IR type.
+json::Array parameterNames(const KernelReport &R, const LaunchResult &L) {
   const llvm::Function &F = *R.Kernel;
   SymbolNamer Namer(F);
   json::Array A;
@@ -81,6 +82,7 @@ json::Array parameterNames(const KernelReport &R) {
     T.Trip.collectSymbols(Symbols);
   for (const Expr *E : {&R.Time, &R.Delay, &R.Barriers})
     E->collectSymbols(Symbols);
+  Symbols.insert(L.Fields.begin(), L.Fields.end());
   std::vector<ParamField> Fields;
   for (const std::string &S : Symbols)
     if (std::optional<ParamField> P = Namer.findField(S); P && P->Printed == S)
@@ -171,7 +173,7 @@ json::Object launchObject(const KernelReport &R, const LaunchResult &L) {
                               {"atomic_cycles", P.AtomicCycles}}},
       {"loops", std::move(Loops)},
       {"branches", std::move(Branches)},
-      {"parameters", parameterNames(R)},
+      {"parameters", parameterNames(R, L)},
       {"assumptions", strings(L.Assumptions)},
       {"arch", json::Object{{"code", R.Arch},
                             {"gpu", L.GpuArch},

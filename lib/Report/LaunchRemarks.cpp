@@ -150,6 +150,21 @@ void streamBoundFigures(OptimizationRemarkAnalysis &K, const Prediction &P) {
   }
 }
 
+/// After an estimate, the struct fields the spec does not bind that the
+/// model needs (their branches and loops are among the values assumed):
+/// " (arg1.field0 not bound)", two named and how many more.
+void streamUnboundFields(OptimizationRemarkAnalysis &K, const LaunchResult &L) {
+  const std::vector<std::string> &Fields = L.UnboundFields;
+  if (Fields.empty())
+    return;
+  std::string Names;
+  for (size_t I = 0; I != Fields.size() && I != 2; ++I)
+    Names += (I ? ", " : "") + Fields[I];
+  if (Fields.size() > 2)
+    Names += " and " + std::to_string(Fields.size() - 2) + " more";
+  K << " (" << ore::NV("UnboundFields", Names) << " not bound)";
+}
+
 /// The Kernel remark of a predicted launch: one line of the time, the
 /// bound with its figures and the occupancy (and the counts assumed, for
 /// an estimate).
@@ -180,6 +195,7 @@ void emitShortPrediction(const KernelReport &R, const LaunchResult &L,
               : std::to_string(L.Estimated.size()) + " values assumed";
       K << "; " << ore::NV("Estimate", "estimate") << ": "
         << ore::NV("EstimatedCounts", Counts);
+      streamUnboundFields(K, L);
     }
     return K;
   });
@@ -242,6 +258,7 @@ void emitPrediction(const KernelReport &R, const LaunchResult &L,
         Counts += (Counts.empty() ? "" : ", ") + Name + " = " + V.str();
       K << "; " << ore::NV("Estimate", "estimate")
         << ", assumed: " << ore::NV("EstimatedCounts", Counts);
+      streamUnboundFields(K, L);
     }
     // The KP model's per-thread memory quantities (mean over a warp's lanes,
     // ids free) and the launch's hit fractions.

@@ -119,8 +119,9 @@ __global__ void scale(float *a, Scale p) {
 //
 // Unbound, the count is estimated at 16, as a loop the code gives no
 // count for; trip.loop1 exists only in the model without the field's name,
-// so the estimate says to bind the field (a launch refuses trip.loop1 here):
-// UNBOUND: remark: kernel scale on a100-pcie-40gb, grid 1x1x1, block 256x1x1: predicted {{[0-9.]+}} us; {{.*}}; estimate: trip.loop1 = 16 [
+// so the estimate says to bind the field (a launch refuses trip.loop1 here)
+// and the Kernel remark names it:
+// UNBOUND: remark: kernel scale on a100-pcie-40gb, grid 1x1x1, block 256x1x1: predicted {{[0-9.]+}} us; {{.*}}; estimate: trip.loop1 = 16 (arg1.field1 not bound) [
 // UNBOUND: remark: assumption (a100-pcie-40gb, launch 'scale:grid=1,block=256'): the launch binds no value for the struct field arg1.field1 that the counts or the time use: its loads are taken as unknown values loaded from memory, and a loop it bounds is estimated; bind arg1.field1=N for the real count
 // UNBOUND: remark: assumption (a100-pcie-40gb, launch 'scale:grid=1,block=256'): an estimate: the code does not give the count of trip.loop1, and the launch does not say it; assumed 16 iterations per entry (-ktime-unknown-trip); give the real count in the launch (arg1.field1=N) [
 
