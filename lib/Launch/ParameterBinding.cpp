@@ -146,6 +146,21 @@ std::string fieldNamesHint(StringRef Name, const Function &F,
   return Hint;
 }
 
+/// For a plain name where the compile kept no parameter's source name
+/// (every one is argN): how to keep them. Empty otherwise.
+std::string paramNamesHint(StringRef Name, const Function &F,
+                           const SymbolNamer &Names) {
+  if (F.arg_empty() || Name.find_first_of(".[") != StringRef::npos)
+    return "";
+  for (const Argument &A : F.args())
+    if (Names.getParamName(A.getArgNo()) !=
+        "arg" + std::to_string(A.getArgNo()))
+      return "";
+  return "; this compile keeps no source names: -fno-discard-value-names "
+         "keeps the parameters' (" +
+         Name.str() + ")";
+}
+
 } // namespace
 
 /// True for trip.L12, iter.L12_5, addresses.L12 and taken.L12, the line
@@ -211,9 +226,14 @@ bindParameters(const LaunchSpec &Spec, const Function &F,
         std::string List = Fields.empty() ? "none" : join(Fields, ", ");
         if (More)
           List += " and " + std::to_string(More) + " more";
-        // Without debug info for the struct a field has no member name.
+        // Without debug info for the struct a field has no member name;
+        // a fieldJ whose index the struct does not have is no member name.
+        StringRef Member = StringRef(Name).split('.').second;
+        unsigned Index;
+        bool ByIndex =
+            Member.consume_front("field") && !Member.getAsInteger(10, Index);
         std::string Members =
-            Names.hasDebugType(*ArgNo)
+            Names.hasDebugType(*ArgNo) || ByIndex
                 ? ""
                 : "; members' source names (" + Name +
                       ") need debug info for the struct: -O0 -g";
@@ -239,7 +259,8 @@ bindParameters(const LaunchSpec &Spec, const Function &F,
            demangle(F.getName().str()) + " (parameters: " + join(Known, ", ") +
            "; argN always works) nor a symbol of its model" +
            listSymbolsLike(Name, ModelSymbols, *Kernel.Aliases) + Hint +
-           fieldNamesHint(Name, F, Names, ModelSymbols));
+           fieldNamesHint(Name, F, Names, ModelSymbols) +
+           paramNamesHint(Name, F, Names));
       continue;
     }
     Symbol = Symbols.front();

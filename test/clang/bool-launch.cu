@@ -44,6 +44,17 @@
 // RUN:   2>&1 | FileCheck %s --check-prefix=NAMED
 // NAMED: 'o.scale' is not a field of parameter o of k(float*, Opts, bool) (its integer and floating-point fields: o.field0, o.field1; arg1.fieldJ always works); members' source names (o.scale) need debug info for the struct: -O0 -g
 //
+// A field index the struct does not have is named as such, with no advice
+// about member names (debug info would not make it a field):
+// RUN: not %clang_ktime --cuda-gpu-arch=sm_80 --cuda-device-only -O3 -S \
+// RUN:   -o /dev/null %s -mllvm -ktime-gpu=a100 \
+// RUN:   -mllvm '-ktime-launch=k:grid=4096,block=256,arg1.field2=1,clear=1' \
+// RUN:   2>&1 | FileCheck %s --check-prefix=INDEX
+// INDEX: 'arg1.field2' is not a field of parameter arg1 of k(float*, Opts, bool) (its integer and floating-point fields: arg1.field0, arg1.field1; arg1.fieldJ always works){{$}}
+// A parameter's source name where the compile kept none says how to keep
+// them:
+// INDEX: 'clear' is not a parameter of k(float*, Opts, bool) (parameters: arg0, arg1, arg2; argN always works) nor a symbol of its model; this compile keeps no source names: -fno-discard-value-names keeps the parameters' (clear){{$}}
+//
 // Unbound, the bool field makes its branch's side an estimate (every lane
 // takes it): the remarks say to bind the field to 0 or 1, the short remark
 // names it, and the report lists the fields the prediction depends on. An
