@@ -59,23 +59,34 @@ def cited(tdir, sub):
     return out
 
 
-def shared_limits(tdir, names):
-    """(shared_per_sm, reserved per block, alloc unit) of the first of NAMES
-    with a target file in TDIR (a card and the architecture file it names,
-    read as one), else None."""
+def first_target_value(tdir, names, pick):
+    """PICK(tree) of the first of NAMES with a target file in TDIR (a card
+    and the architecture file it names, read as one) for which PICK gives a
+    value, else None."""
     for n in names:
         path = os.path.join(tdir, n + '.yaml')
         if not os.path.exists(path):
             continue
         try:
-            limits = targetflat.flat_tree(path, tdir).get('limits') or {}
+            value = pick(targetflat.flat_tree(path, tdir))
         except (OSError, ValueError, KeyError, TypeError, AttributeError):
             continue
-        s = limits.get('shared_per_sm_bytes')
-        if s:
-            return (int(s), int(limits.get('shared_reserved_per_block_bytes', 0)),
-                    int(limits.get('shared_alloc_unit_bytes', 128)))
+        if value:
+            return value
     return None
+
+
+def shared_limits(tdir, names):
+    """(shared_per_sm, reserved per block, alloc unit) of the first of NAMES
+    with a target file in TDIR that gives them, else None."""
+    def pick(tree):
+        limits = tree.get('limits') or {}
+        s = limits.get('shared_per_sm_bytes')
+        if not s:
+            return None
+        return (int(s), int(limits.get('shared_reserved_per_block_bytes', 0)),
+                int(limits.get('shared_alloc_unit_bytes', 128)))
+    return first_target_value(tdir, names, pick)
 
 
 def result_files(root, sub, gpus, skipped):

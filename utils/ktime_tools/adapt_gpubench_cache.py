@@ -38,7 +38,6 @@ import re
 from . import adapt_gpubench
 from . import devgpus
 from . import devtable
-from . import targetflat
 
 BLOCK = 256
 GPUS = {'v100': 'V100', 'a100_80': 'A100 80', 'h100_pcie': 'H100 PCIe', 'a40': 'A40',
@@ -96,17 +95,8 @@ def instantiation(n, it, ctype):
 
 def sm_count(tdir, names):
     """sm.count of the first of NAMES with a target file in TDIR, else None."""
-    for name in names:
-        path = os.path.join(tdir, name + '.yaml')
-        if not os.path.exists(path):
-            continue
-        try:
-            count = (targetflat.flat_tree(path, tdir).get('sm') or {}).get('count')
-        except (OSError, ValueError, KeyError, TypeError, AttributeError):
-            continue
-        if count:
-            return int(count)
-    return None
+    return adapt_gpubench.first_target_value(
+        tdir, names, lambda tree: int((tree.get('sm') or {}).get('count') or 0) or None)
 
 
 def rows(root, skipped=None, tdir=None):
