@@ -86,6 +86,11 @@ struct ReuseInfo {
   /// Distinct bytes those requests touch (the footprint of the affine
   /// address over the box of tid and loop-iteration ranges).
   std::optional<Expr> UniqueBytesPerBlock;
+  /// Where other read groups read the same bytes (the copies of one loop
+  /// that unrolling an outer loop makes, AccessGroup::DataCountedElsewhere):
+  /// the requested bytes of all of them. The reuse of each is then
+  /// 1 - unique / these bytes: a copy re-reads what the others fetched.
+  std::optional<Expr> DataRequestedBytesPerBlock;
   /// Distinct bytes the whole grid touches through the group (the box also
   /// spans ctaid.*).
   std::optional<Expr> GridFootprintBytes;
@@ -230,10 +235,13 @@ struct AccessGroup {
   /// The group's requested and unique bytes (copied into each member's
   /// ReuseInfo).
   ReuseInfo Reuse;
-  /// The group writes the data a read group reads (y[i] = ... + y[i]): same
-  /// base, space and non-constant offset. Its bytes occupy the caches once,
-  /// so the kernel's footprints count the read group only.
-  bool SameDataAsReadGroup = false;
+  /// Another group touches the same bytes, so the kernel's footprints count
+  /// that group only: this group writes the data a read group reads
+  /// (y[i] = ... + y[i]: same base, space and non-constant offset), or it is
+  /// a copy of an earlier group of its direction or of a read group that
+  /// unrolling an outer loop made (the same offset over loops of the same
+  /// ranges, Reuse.cpp). Its bytes occupy the caches once.
+  bool DataCountedElsewhere = false;
 };
 
 /// The one predecessor through which control enters \p BB (its other

@@ -109,6 +109,21 @@ std::array<uint64_t, 3> unlinearize(uint64_t Id,
 
 Rational toRational(uint64_t V) { return Rational(static_cast<int64_t>(V)); }
 
+/// \p E for a message: in full when short, else what it depends on (the
+/// verbose remarks print the kernel's and the loops' expressions in full).
+std::string forMessage(const Expr &E) {
+  constexpr size_t Longest = 160;
+  std::string Text = E.str();
+  if (Text.size() <= Longest)
+    return Text;
+  std::set<std::string> Symbols;
+  E.collectSymbols(Symbols);
+  std::string Of;
+  for (const std::string &S : Symbols)
+    Of += (Of.empty() ? "" : ", ") + S;
+  return "an expression of " + Of + " (in full: -ktime-remarks=verbose)";
+}
+
 } // namespace
 
 Expected<double> evaluateAt(const Expr &E, const Bindings &B) {
@@ -122,10 +137,10 @@ Expected<double> evaluateAt(const Expr &E, const Bindings &B) {
       Missing += (Missing.empty() ? "'" : ", '") + S + "'";
   if (Missing.empty())
     return createStringError(inconvertibleErrorCode(),
-                             "cannot evaluate " + E.str() +
+                             "cannot evaluate " + forMessage(E) +
                                  " (a division by zero?)");
   return createStringError(inconvertibleErrorCode(),
-                           "no value for " + Missing + " in " + E.str());
+                           "no value for " + Missing + " in " + forMessage(E));
 }
 
 Bindings getLaunchSizeBindings(const LaunchShape &Shape) {
@@ -302,7 +317,7 @@ Error checkBound(const KernelInputs &In, const LaunchShape &Shape) {
     return Error::success();
   return createStringError(inconvertibleErrorCode(), "no value for " + Missing +
                                                          " in the time " +
-                                                         In.Time.str());
+                                                         forMessage(In.Time));
 }
 
 /// The launch of a kernel, or of one of its fragments, on its own.

@@ -426,7 +426,7 @@ withheldFieldsAssumption(const Function &F,
 std::string missingParameterHint(const Function &F,
                                  const std::set<std::string> &Missing) {
   SymbolNamer Names(F);
-  std::vector<std::string> Bools;
+  std::vector<std::string> Binds;
   bool Other = false;
   for (const std::string &S : Missing) {
     const Argument *Param = nullptr;
@@ -434,22 +434,22 @@ std::string missingParameterHint(const Function &F,
       if (Names.getParamName(A.getArgNo()) == S)
         Param = &A;
     StringRef Name(S);
-    if (Param && Param->getType()->isIntegerTy(1))
-      Bools.push_back(S + "=0 or 1");
+    if (Param)
+      Binds.push_back(S +
+                      (Param->getType()->isIntegerTy(1) ? "=0 or 1" : "=N"));
     // The launch binds the ids and sizes, the latencies are the GPU's.
-    else if (Param ||
-             !(Name.starts_with("tid.") || Name.starts_with("ctaid.") ||
+    else if (!(Name.starts_with("tid.") || Name.starts_with("ctaid.") ||
                Name.starts_with("ntid.") || Name.starts_with("nctaid.") ||
                Name.starts_with("lat.") || Name == "laneid" ||
                Name == "WARP_SZ"))
       Other = true;
   }
-  if (Bools.empty())
+  if (Binds.empty())
     return "bind it in the spec: NAME=VALUE";
   if (Other)
-    Bools.insert(Bools.begin(), "NAME=VALUE");
-  return std::string(Bools.size() == 1 ? "bind it" : "bind them") +
-         " in the spec: " + join(Bools, ", ");
+    Binds.insert(Binds.begin(), "NAME=VALUE");
+  return std::string(Binds.size() == 1 ? "bind it" : "bind them") +
+         " in the spec: " + join(Binds, ", ");
 }
 
 std::string estimateAssumption(

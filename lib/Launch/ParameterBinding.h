@@ -75,7 +75,8 @@ withheldFieldsAssumption(const llvm::Function &F,
 
 /// The hint of a launch that has no prediction because \p Missing (the
 /// symbols its time needs and the spec does not give) includes parameters
-/// of \p F: "NAME=VALUE", or "arg2=0 or 1" for a bool parameter.
+/// of \p F: "n=N" for each, "arg2=0 or 1" for a bool, and "NAME=VALUE"
+/// first where other symbols are missing too.
 std::string missingParameterHint(const llvm::Function &F,
                                  const std::set<std::string> &Missing);
 

@@ -195,8 +195,12 @@ HitFractions estimateHits(const AccessInfo &A, const GpuTarget &T,
   }
   const ReuseInfo &R = A.Reuse;
   bool AtMiddle = false;
-  std::optional<double> Req =
-      evaluateAtLaunch(R.RequestedBytesPerBlock, C, AtMiddle);
+  // The requests that share the group's compulsory misses: its own, or
+  // those of every group reading the same bytes.
+  std::optional<double> Req = evaluateAtLaunch(
+      R.DataRequestedBytesPerBlock ? R.DataRequestedBytesPerBlock
+                                   : R.RequestedBytesPerBlock,
+      C, AtMiddle);
   // Only the members that run request bytes.
   if (auto Live = C.GroupLiveShare.find(R.Group);
       Req && Live != C.GroupLiveShare.end())

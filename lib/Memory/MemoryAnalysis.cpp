@@ -391,7 +391,7 @@ std::optional<Expr> sumFootprints(const MemoryAnalysis &MA, bool Grid) {
   for (const AccessGroup &G : MA.groups()) {
     MemSpace S = MA.accesses()[G.Members.front()].Space;
     if (S == MemSpace::Shared || S == MemSpace::Constant ||
-        S == MemSpace::Param || G.SameDataAsReadGroup)
+        S == MemSpace::Param || G.DataCountedElsewhere)
       continue;
     const std::optional<Expr> &E =
         Grid ? G.Reuse.GridFootprintBytes : G.Reuse.UniqueBytesPerBlock;

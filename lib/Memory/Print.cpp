@@ -122,6 +122,9 @@ void printAccess(const AccessInfo &A, raw_ostream &OS) {
     OS << ", grid " << *R.GridFootprintBytes << " B";
   if (!R.FootprintExact)
     OS << " (upper bounds)";
+  if (R.DataRequestedBytesPerBlock)
+    OS << ", the same bytes as other loops' copies (requested together "
+       << *R.DataRequestedBytesPerBlock << " B/block)";
   if (R.WalkStrideBytes) {
     OS << ", row walk of " << *R.WalkStrideBytes << " B a step";
     if (R.WalkTrip)

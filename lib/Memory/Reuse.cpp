@@ -21,6 +21,11 @@
 // A group in one block that runs every iteration of its innermost loop,
 // whose addresses move by a constant step there, is a row walk
 // (ReuseInfo::WalkStrideBytes; its hits are CacheHits.cpp's).
+// Two groups touch the same bytes when their offsets are equal once each
+// loop's iteration number is named by its range and coefficient: the copies
+// of one loop that unrolling an outer loop makes (four inner loops and a
+// remainder's, each re-reading in[tid.x + ntid.x * iter]). The kernel's
+// footprints count such data once (AccessGroup::DataCountedElsewhere).
 //
 //===----------------------------------------------------------------------===//
 #include "MemoryImpl.h"
@@ -190,6 +195,40 @@ std::optional<Rational> linearCoefficient(const Expr &E,
   return D;
 }
 
+/// The bytes a group with a footprint touches, as a string: its base and
+/// space, its offset with the iteration numbers renamed in the order
+/// of their ranges and coefficients, those ranges and its shifts. Equal keys
+/// mean the same set of bytes.
+std::string dataKey(const Value *Base, MemSpace Space, const Expr &Rest,
+                    ArrayRef<BoxVar> Box, ArrayRef<int64_t> Shifts) {
+  struct Iteration {
+    std::string Range, Coef, Symbol;
+  };
+  std::vector<Iteration> Iters;
+  // Box holds tid.x, tid.y, tid.z first, then the loops' numbers.
+  for (size_t K = 3; K < Box.size(); ++K)
+    if (Rest.mentions(Box[K].Symbol))
+      Iters.push_back({Box[K].Range.str(),
+                       linearParts(Rest, {Box[K].Symbol}).Coef[0].str(),
+                       Box[K].Symbol});
+  llvm::sort(Iters, [](const Iteration &X, const Iteration &Y) {
+    return std::tie(X.Range, X.Coef) < std::tie(Y.Range, Y.Coef);
+  });
+  std::map<std::string, Expr> Rename;
+  for (size_t I = 0; I != Iters.size(); ++I)
+    Rename[Iters[I].Symbol] = Expr::symbol("iter.#" + std::to_string(I));
+  std::string Key;
+  raw_string_ostream OS(Key);
+  OS << static_cast<const void *>(Base) << '|' << static_cast<int>(Space) << '|'
+     << Rest.substitute(Rename);
+  for (const Iteration &I : Iters)
+    OS << '|' << I.Range;
+  OS << '|';
+  for (int64_t S : std::set<int64_t>(Shifts.begin(), Shifts.end()))
+    OS << S << ',';
+  return Key;
+}
+
 std::vector<AccessGroup> buildGroups(MutableArrayRef<AccessInfo> Accesses,
                                      ArrayRef<AccessAddress> Addresses,
                                      const ReuseInputs &In) {
@@ -235,8 +274,10 @@ std::vector<AccessGroup> buildGroups(MutableArrayRef<AccessInfo> Accesses,
   }
   for (size_t G = 0; G != Groups.size(); ++G)
     if (Keys[G].Base && !Keys[G].Reads)
-      Groups[G].SameDataAsReadGroup = Find.count(std::make_tuple(
+      Groups[G].DataCountedElsewhere = Find.count(std::make_tuple(
           Keys[G].Base, static_cast<int>(Keys[G].Space), true, Keys[G].Rest));
+  // The bytes of each group whose footprint is known (dataKey).
+  std::vector<std::optional<std::string>> DataKeys(Groups.size());
 
   Expr Threads = product({"ntid.x", "ntid.y", "ntid.z"}, In.Sizes);
   Expr Blocks = product({"nctaid.x", "nctaid.y", "nctaid.z"}, In.Sizes);
@@ -345,6 +386,8 @@ std::vector<AccessGroup> buildGroups(MutableArrayRef<AccessInfo> Accesses,
       R.IterationTerms = std::move(Run.IterationTerms);
       R.ElementBytes = Bytes;
     }
+    if (Footprint && Unique && Grid && K.Space != MemSpace::Local)
+      DataKeys[G] = dataKey(K.Base, K.Space, Rest, Box, Shifts[G]);
     R.UniqueBytesPerBlock = Unique ? *Unique : Requested;
     R.GridFootprintBytes = Grid ? *Grid : Requested * Blocks;
     R.FootprintExact = Unique && Grid && ExactBlock && ExactGrid;
@@ -367,6 +410,32 @@ std::vector<AccessGroup> buildGroups(MutableArrayRef<AccessInfo> Accesses,
         A.Assumptions.push_back(
             "the value the address adds in its loop is assumed to keep it "
             "inside its row of that loop (grid footprint an upper bound)");
+    }
+  }
+  // A group whose bytes an earlier group of its direction, or a read group,
+  // touches is counted there (reads are visited first). ByData: the read
+  // groups of each set of bytes, or the first write group where none reads.
+  std::map<std::string, std::vector<size_t>> ByData;
+  for (bool Reads : {true, false})
+    for (size_t G = 0; G != Groups.size(); ++G)
+      if (DataKeys[G] && Keys[G].Reads == Reads) {
+        std::vector<size_t> &Same = ByData[*DataKeys[G]];
+        if (!Same.empty())
+          Groups[G].DataCountedElsewhere = true;
+        if (Reads || Same.empty())
+          Same.push_back(G);
+      }
+  // The read groups of one set of bytes share its compulsory misses.
+  for (const auto &[Key, Same] : ByData) {
+    if (Same.size() < 2 || !Keys[Same.front()].Reads)
+      continue;
+    Expr All;
+    for (size_t G : Same)
+      All += *Groups[G].Reuse.RequestedBytesPerBlock;
+    for (size_t G : Same) {
+      Groups[G].Reuse.DataRequestedBytesPerBlock = All;
+      for (unsigned Idx : Groups[G].Members)
+        Accesses[Idx].Reuse.DataRequestedBytesPerBlock = All;
     }
   }
   return Groups;
