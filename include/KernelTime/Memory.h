@@ -302,6 +302,10 @@ public:
   /// footprint), for estimateHits' capacity test.
   std::optional<Expr> blockFootprintBytes() const;
   std::optional<Expr> gridFootprintBytes() const;
+  /// The same per group: each group's (block, grid) footprints, for the
+  /// bytes the blocks an SM holds touch together (estimateHits); empty
+  /// when some group has no footprint.
+  std::vector<std::pair<Expr, Expr>> groupFootprintBytes() const;
 
   /// Lanes of a warp that take the edge Branch -> Succ, an Expr in ids,
   /// sizes and parameters meant to be evaluated at the warp's first thread
@@ -382,6 +386,12 @@ struct CacheContext {
   /// compete for the caches; unset: the access's own group alone.
   std::optional<Expr> KernelBlockFootprintBytes;
   std::optional<Expr> KernelGridFootprintBytes;
+  /// The kernel's groups' (block, grid) footprints
+  /// (MemoryAnalysis::groupFootprintBytes): the blocks an SM holds touch
+  /// sum over groups min(blocks x block footprint, grid footprint) bytes
+  /// (blocks reading one array hold it once). Empty: blocks x the kernel's
+  /// block footprint.
+  std::vector<std::pair<Expr, Expr>> KernelGroupFootprintBytes;
   /// Per access group (ReuseInfo::Group) of members with the same address
   /// (ReuseInfo::SameAddresses), the share of its requested bytes
   /// that the launch runs: each member weighed by the lanes that reach it,

@@ -109,8 +109,9 @@ std::array<uint64_t, 3> unlinearize(uint64_t Id,
 
 Rational toRational(uint64_t V) { return Rational(static_cast<int64_t>(V)); }
 
-/// \p E for a message: in full when short, else what it depends on (the
-/// verbose remarks print the kernel's and the loops' expressions in full).
+/// \p E for a message: in full when short, else the symbols it depends on
+/// (the launch's time is the kernel's with the launch's figures put in: a
+/// few hundred characters that say less than their symbols).
 std::string forMessage(const Expr &E) {
   constexpr size_t Longest = 160;
   std::string Text = E.str();
@@ -121,7 +122,7 @@ std::string forMessage(const Expr &E) {
   std::string Of;
   for (const std::string &S : Symbols)
     Of += (Of.empty() ? "" : ", ") + S;
-  return "an expression of " + Of + " (in full: -ktime-remarks=verbose)";
+  return "an expression of " + Of;
 }
 
 } // namespace

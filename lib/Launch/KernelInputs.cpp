@@ -214,6 +214,7 @@ KernelInputs KernelInputBuilder::build(
                              : 0;
   Ctx.KernelBlockFootprintBytes = MA.blockFootprintBytes();
   Ctx.KernelGridFootprintBytes = MA.gridFootprintBytes();
+  Ctx.KernelGroupFootprintBytes = MA.groupFootprintBytes();
   Ctx.LineKeepingWalks = countLineKeepingWalks(MA.accesses());
 
   KernelInputs In;

@@ -257,20 +257,39 @@ HitFractions estimateHits(const AccessInfo &A, const GpuTarget &T,
        << getL1GlobalLoadsName(T.L1Global) << "); ";
   } else if (Loads) {
     double L1Bytes = static_cast<double>(C.L1BytesAvailable);
+    // The distinct bytes of the blocks an SM holds at once: per group no
+    // more than theirs apart, nor than the whole grid's (blocks that read
+    // one array hold it once).
+    std::optional<double> SMFoot;
+    if (BlockFoot)
+      SMFoot = Resident * *BlockFoot;
+    if (KernelBlock && !C.KernelGroupFootprintBytes.empty()) {
+      double Sum = 0;
+      for (const auto &[PerBlock, PerGrid] : C.KernelGroupFootprintBytes) {
+        std::optional<double> B = evaluateAtLaunch(PerBlock, C, AtMiddle);
+        std::optional<double> G = evaluateAtLaunch(PerGrid, C, AtMiddle);
+        if (!B || !G) {
+          Sum = -1;
+          break;
+        }
+        Sum += std::min(Resident * *B, *G);
+      }
+      if (Sum >= 0)
+        SMFoot = Sum;
+    }
     if (L1Bytes <= 0) {
       H.L1 = 0;
       OS << "no L1 left for data; ";
-    } else if (BlockFoot && Resident * *BlockFoot > L1Bytes) {
-      H.L1 = Reuse * L1Bytes / (Resident * *BlockFoot);
+    } else if (SMFoot && *SMFoot > L1Bytes) {
+      H.L1 = Reuse * L1Bytes / *SMFoot;
       OS << "L1: reuse " << percent(Reuse) << " scaled by the fraction of "
-         << bytes(Resident * *BlockFoot) << " resident that fits "
-         << bytes(L1Bytes) << "; ";
+         << bytes(*SMFoot) << " resident that fits " << bytes(L1Bytes) << "; ";
     } else {
       H.L1 = Reuse;
       OS << "L1: reuse " << percent(Reuse) << " within a block";
-      if (BlockFoot)
-        OS << " (" << bytes(Resident * *BlockFoot) << " resident fits "
-           << bytes(L1Bytes) << ")";
+      if (SMFoot)
+        OS << " (" << bytes(*SMFoot) << " resident fits " << bytes(L1Bytes)
+           << ")";
       OS << "; ";
       if (sectorsReadLater(A, C, AtMiddle))
         H.SectorsKept = true;

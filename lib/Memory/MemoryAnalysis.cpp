@@ -385,13 +385,18 @@ namespace ktime {
 
 namespace {
 
+/// True if \p G's bytes go through L1/L2 and no other group counts them.
+bool countsInFootprints(const MemoryAnalysis &MA, const AccessGroup &G) {
+  MemSpace S = MA.accesses()[G.Members.front()].Space;
+  return S != MemSpace::Shared && S != MemSpace::Constant &&
+         S != MemSpace::Param && !G.DataCountedElsewhere;
+}
+
 /// Sums the unique (or grid) bytes of the groups that go through L1/L2.
 std::optional<Expr> sumFootprints(const MemoryAnalysis &MA, bool Grid) {
   Expr Sum;
   for (const AccessGroup &G : MA.groups()) {
-    MemSpace S = MA.accesses()[G.Members.front()].Space;
-    if (S == MemSpace::Shared || S == MemSpace::Constant ||
-        S == MemSpace::Param || G.DataCountedElsewhere)
+    if (!countsInFootprints(MA, G))
       continue;
     const std::optional<Expr> &E =
         Grid ? G.Reuse.GridFootprintBytes : G.Reuse.UniqueBytesPerBlock;
@@ -408,6 +413,20 @@ std::optional<Expr> MemoryAnalysis::blockFootprintBytes() const {
   if (Detail != MemoryDetail::Full)
     return std::nullopt;
   return sumFootprints(*this, /*Grid=*/false);
+}
+
+std::vector<std::pair<Expr, Expr>> MemoryAnalysis::groupFootprintBytes() const {
+  std::vector<std::pair<Expr, Expr>> Out;
+  if (Detail != MemoryDetail::Full)
+    return Out;
+  for (const AccessGroup &G : groups()) {
+    if (!countsInFootprints(*this, G))
+      continue;
+    if (!G.Reuse.UniqueBytesPerBlock || !G.Reuse.GridFootprintBytes)
+      return {};
+    Out.emplace_back(*G.Reuse.UniqueBytesPerBlock, *G.Reuse.GridFootprintBytes);
+  }
+  return Out;
 }
 
 std::optional<Expr> MemoryAnalysis::gridFootprintBytes() const {
