@@ -242,6 +242,27 @@ struct AccessGroup {
   /// unrolling an outer loop made (the same offset over loops of the same
   /// ranges, Reuse.cpp). Its bytes occupy the caches once.
   bool DataCountedElsewhere = false;
+  /// The group whose footprint counts this group's bytes: its own index,
+  /// or that of the group it is DataCountedElsewhere for.
+  unsigned DataGroup = 0;
+  /// The outermost loop that holds every member, or null when a member is
+  /// outside every loop or the members lie in different outermost loops.
+  /// Accesses in another outermost loop run before or after this one's
+  /// iterations, never between two of them (estimateHits).
+  const llvm::Loop *Nest = nullptr;
+};
+
+/// The bytes of one group whose footprint counts, as the cache capacity
+/// test sees them (MemoryAnalysis::groupFootprints).
+struct GroupFootprint {
+  /// Distinct bytes per block and per grid.
+  Expr Block, Grid;
+  /// The groups these bytes are of (indices into MemoryAnalysis::groups()):
+  /// the counting group and those DataCountedElsewhere for it.
+  std::vector<unsigned> Groups;
+  /// Their outermost loops (AccessGroup::Nest), each once; a null entry:
+  /// one of them runs outside every loop, or across several.
+  std::vector<const llvm::Loop *> Nests;
 };
 
 /// The one predecessor through which control enters \p BB (its other
@@ -302,10 +323,10 @@ public:
   /// footprint), for estimateHits' capacity test.
   std::optional<Expr> blockFootprintBytes() const;
   std::optional<Expr> gridFootprintBytes() const;
-  /// The same per group: each group's (block, grid) footprints, for the
+  /// The same per group whose footprint counts (GroupFootprint), for the
   /// bytes the blocks an SM holds touch together (estimateHits); empty
   /// when some group has no footprint.
-  std::vector<std::pair<Expr, Expr>> groupFootprintBytes() const;
+  std::vector<GroupFootprint> groupFootprints() const;
 
   /// Lanes of a warp that take the edge Branch -> Succ, an Expr in ids,
   /// sizes and parameters meant to be evaluated at the warp's first thread
@@ -386,12 +407,24 @@ struct CacheContext {
   /// compete for the caches; unset: the access's own group alone.
   std::optional<Expr> KernelBlockFootprintBytes;
   std::optional<Expr> KernelGridFootprintBytes;
-  /// The kernel's groups' (block, grid) footprints
-  /// (MemoryAnalysis::groupFootprintBytes): the blocks an SM holds touch
-  /// sum over groups min(blocks x block footprint, grid footprint) bytes
-  /// (blocks reading one array hold it once). Empty: blocks x the kernel's
-  /// block footprint.
-  std::vector<std::pair<Expr, Expr>> KernelGroupFootprintBytes;
+  /// The kernel's groups' footprints (MemoryAnalysis::groupFootprints):
+  /// the blocks an SM holds touch, between two uses of an access's bytes,
+  /// the sum over the groups of its loop nest of min(blocks x block
+  /// footprint, grid footprint) bytes (blocks reading one array hold it
+  /// once; a loop nest that runs before or after the access's does not
+  /// touch its bytes in between). Empty: blocks x the kernel's block
+  /// footprint.
+  std::vector<GroupFootprint> KernelGroupFootprints;
+  /// Per KernelGroupFootprints entry, min(blocks x block footprint, grid
+  /// footprint) under the launch (prepareResidentFootprints), std::nullopt
+  /// where the launch leaves it unknown; empty until prepared.
+  std::vector<std::optional<double>> ResidentFootprintBytes;
+  /// The sums of the entries' block and grid footprints, each no less than
+  /// zero (prepareResidentFootprints): the kernel's totals under the
+  /// launch, std::nullopt where one is unknown.
+  std::optional<double> KernelBlockBytes, KernelGridBytes;
+  /// Some of these were evaluated at the middle thread.
+  bool ResidentFootprintAtMiddle = false;
   /// Per access group (ReuseInfo::Group) of members with the same address
   /// (ReuseInfo::SameAddresses), the share of its requested bytes
   /// that the launch runs: each member weighed by the lanes that reach it,
@@ -419,6 +452,11 @@ countLineKeepingWalks(llvm::ArrayRef<AccessInfo> Accesses);
 /// binds and whose id it does not: the middle thread of the middle block,
 /// whose trip counts stand for the mean thread's.
 Bindings middleThreadBindings(const Bindings &Launch);
+
+/// Evaluates \p C's KernelGroupFootprints under its launch once, for
+/// \p T's blocks per SM, into C.ResidentFootprintBytes, KernelBlockBytes
+/// and KernelGridBytes.
+void prepareResidentFootprints(CacheContext &C, const GpuTarget &T);
 
 /// \p E under \p C's launch values, else at its middle thread (then
 /// \p AtMiddle is set); std::nullopt for none or a figure neither fixes.

@@ -214,7 +214,8 @@ KernelInputs KernelInputBuilder::build(
                              : 0;
   Ctx.KernelBlockFootprintBytes = MA.blockFootprintBytes();
   Ctx.KernelGridFootprintBytes = MA.gridFootprintBytes();
-  Ctx.KernelGroupFootprintBytes = MA.groupFootprintBytes();
+  Ctx.KernelGroupFootprints = MA.groupFootprints();
+  prepareResidentFootprints(Ctx, T);
   Ctx.LineKeepingWalks = countLineKeepingWalks(MA.accesses());
 
   KernelInputs In;

@@ -3,10 +3,15 @@
 // A pure function of an access's reuse figures, the target's cache sizes
 // and the launch (docs/memory.md, "Cache hit fractions"):
 //   reuse r = 1 - unique / requested bytes per block
-//   L1 (loads) = r                      if blocks x footprint <= L1 bytes
-//              = r x L1 bytes / (blocks x footprint)  otherwise
+//   L1 (loads) = r                      if resident bytes <= L1 bytes
+//              = r x L1 bytes / resident bytes        otherwise
+//   resident bytes = sum over the groups of the access's loop nest of
+//     min(blocks x block footprint, grid footprint)
 //   (blocks: those an SM holds at once, the occupancy's, but no more than
-//   the launch has for each SM: ceil(grid blocks / SMs))
+//   the launch has for each SM: ceil(grid blocks / SMs); the groups: those
+//   in the outermost loop around the access or around a copy of its data,
+//   every group when one of those is outside every loop: a loop that runs
+//   before or after touches nothing between two of its uses)
 //   h2 = 1 if the grid footprint fits L2 and the cache is warm, else
 //        max(0, 1 - grid footprint / sector bytes reaching L2) (compulsory
 //        misses: each distinct byte once, however many sectors its
@@ -122,6 +127,84 @@ static double residentBlocksPerSM(const GpuTarget &T, const CacheContext &C,
   return Resident;
 }
 
+static std::optional<double> launchBlocks(const CacheContext &C,
+                                          bool &AtMiddle) {
+  return evaluateAtLaunch(Expr::symbol("nctaid.x") * Expr::symbol("nctaid.y") *
+                              Expr::symbol("nctaid.z"),
+                          C, AtMiddle);
+}
+
+void prepareResidentFootprints(CacheContext &C, const GpuTarget &T) {
+  bool AtMiddle = false;
+  double Resident = residentBlocksPerSM(T, C, launchBlocks(C, AtMiddle));
+  C.ResidentFootprintBytes.clear();
+  C.KernelBlockBytes = C.KernelGridBytes = 0;
+  for (const GroupFootprint &G : C.KernelGroupFootprints) {
+    std::optional<double> B = evaluateAtLaunch(G.Block, C, AtMiddle);
+    std::optional<double> Grid = evaluateAtLaunch(G.Grid, C, AtMiddle);
+    // A loop the launch does not run (a remainder loop of no iterations)
+    // spans no bytes, where the footprint's formula may go below zero.
+    if (B)
+      B = std::max(0.0, *B);
+    if (Grid)
+      Grid = std::max(0.0, *Grid);
+    C.ResidentFootprintBytes.push_back(
+        B && Grid ? std::optional<double>(std::min(Resident * *B, *Grid))
+                  : std::nullopt);
+    C.KernelBlockBytes = B && C.KernelBlockBytes
+                             ? std::optional<double>(*C.KernelBlockBytes + *B)
+                             : std::nullopt;
+    C.KernelGridBytes = Grid && C.KernelGridBytes
+                            ? std::optional<double>(*C.KernelGridBytes + *Grid)
+                            : std::nullopt;
+  }
+  if (C.KernelGroupFootprints.empty())
+    C.KernelBlockBytes = C.KernelGridBytes = std::nullopt;
+  C.ResidentFootprintAtMiddle = AtMiddle;
+}
+
+/// \p E under the launch, no less than zero: distinct bytes.
+static std::optional<double> bytesAtLaunch(const std::optional<Expr> &E,
+                                           const CacheContext &C,
+                                           bool &AtMiddle) {
+  std::optional<double> V = evaluateAtLaunch(E, C, AtMiddle);
+  if (V)
+    V = std::max(0.0, *V);
+  return V;
+}
+
+/// True if \p A and \p B run in a loop nest in common.
+static bool shareNest(const GroupFootprint &A, const GroupFootprint &B) {
+  return llvm::any_of(A.Nests, [&](const llvm::Loop *L) {
+    return L && llvm::is_contained(B.Nests, L);
+  });
+}
+
+/// The bytes the blocks an SM holds touch between two uses of \p Group's
+/// data: the prepared entries of the loop nests it shares (the file
+/// comment); std::nullopt when one of them is unknown or none is prepared.
+static std::optional<double>
+residentBytesAround(unsigned Group, const CacheContext &C, bool &AtMiddle) {
+  const std::vector<GroupFootprint> &Entries = C.KernelGroupFootprints;
+  if (Entries.empty() || C.ResidentFootprintBytes.size() != Entries.size())
+    return std::nullopt;
+  const GroupFootprint *Own = nullptr;
+  for (const GroupFootprint &E : Entries)
+    if (llvm::is_contained(E.Groups, Group))
+      Own = &E;
+  bool Everything = !Own || llvm::is_contained(Own->Nests, nullptr);
+  double Sum = 0;
+  for (size_t I = 0; I != Entries.size(); ++I) {
+    if (!Everything && !shareNest(Entries[I], *Own))
+      continue;
+    if (!C.ResidentFootprintBytes[I])
+      return std::nullopt;
+    Sum += *C.ResidentFootprintBytes[I];
+  }
+  AtMiddle |= C.ResidentFootprintAtMiddle;
+  return Sum;
+}
+
 /// The L1 hits of a row walk that keeps a line per lane
 /// (isLineKeepingWalk): a lane's requests, GroupSize an iteration, fetch a
 /// new sector once per 32 B of walk and at least once per loop entry
@@ -206,13 +289,9 @@ HitFractions estimateHits(const AccessInfo &A, const GpuTarget &T,
       Req && Live != C.GroupLiveShare.end())
     *Req *= Live->second;
   std::optional<double> Uniq =
-      evaluateAtLaunch(R.UniqueBytesPerBlock, C, AtMiddle);
-  std::optional<double> Grid =
-      evaluateAtLaunch(R.GridFootprintBytes, C, AtMiddle);
-  std::optional<double> Blocks =
-      evaluateAtLaunch(Expr::symbol("nctaid.x") * Expr::symbol("nctaid.y") *
-                           Expr::symbol("nctaid.z"),
-                       C, AtMiddle);
+      bytesAtLaunch(R.UniqueBytesPerBlock, C, AtMiddle);
+  std::optional<double> Grid = bytesAtLaunch(R.GridFootprintBytes, C, AtMiddle);
+  std::optional<double> Blocks = launchBlocks(C, AtMiddle);
   double Resident = residentBlocksPerSM(T, C, Blocks);
   std::string Why;
   raw_string_ostream OS(Why);
@@ -237,10 +316,19 @@ HitFractions estimateHits(const AccessInfo &A, const GpuTarget &T,
     return H;
   }
 
+  // The kernel's totals: the sums of its groups' footprints as prepared
+  // (each no less than zero), else the sums' expressions.
+  bool Prepared =
+      !C.KernelGroupFootprints.empty() &&
+      C.ResidentFootprintBytes.size() == C.KernelGroupFootprints.size();
   std::optional<double> KernelBlock =
-      evaluateAtLaunch(C.KernelBlockFootprintBytes, C, AtMiddle);
+      Prepared ? C.KernelBlockBytes
+               : bytesAtLaunch(C.KernelBlockFootprintBytes, C, AtMiddle);
   std::optional<double> KernelGrid =
-      evaluateAtLaunch(C.KernelGridFootprintBytes, C, AtMiddle);
+      Prepared ? C.KernelGridBytes
+               : bytesAtLaunch(C.KernelGridFootprintBytes, C, AtMiddle);
+  if (Prepared)
+    AtMiddle |= C.ResidentFootprintAtMiddle;
   std::optional<double> BlockFoot = KernelBlock ? KernelBlock : Uniq;
   std::optional<double> GridFoot = KernelGrid ? KernelGrid : Grid;
   double L2Size = static_cast<double>(T.L2.SizeBytes);
@@ -263,20 +351,10 @@ HitFractions estimateHits(const AccessInfo &A, const GpuTarget &T,
     std::optional<double> SMFoot;
     if (BlockFoot)
       SMFoot = Resident * *BlockFoot;
-    if (KernelBlock && !C.KernelGroupFootprintBytes.empty()) {
-      double Sum = 0;
-      for (const auto &[PerBlock, PerGrid] : C.KernelGroupFootprintBytes) {
-        std::optional<double> B = evaluateAtLaunch(PerBlock, C, AtMiddle);
-        std::optional<double> G = evaluateAtLaunch(PerGrid, C, AtMiddle);
-        if (!B || !G) {
-          Sum = -1;
-          break;
-        }
-        Sum += std::min(Resident * *B, *G);
-      }
-      if (Sum >= 0)
-        SMFoot = Sum;
-    }
+    if (KernelBlock)
+      if (std::optional<double> Around =
+              residentBytesAround(R.Group, C, AtMiddle))
+        SMFoot = Around;
     if (L1Bytes <= 0) {
       H.L1 = 0;
       OS << "no L1 left for data; ";

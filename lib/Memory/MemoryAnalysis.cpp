@@ -26,6 +26,7 @@
 #include "llvm/Support/MathExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <map>
 #include <numeric>
 #include <set>
 
@@ -415,16 +416,33 @@ std::optional<Expr> MemoryAnalysis::blockFootprintBytes() const {
   return sumFootprints(*this, /*Grid=*/false);
 }
 
-std::vector<std::pair<Expr, Expr>> MemoryAnalysis::groupFootprintBytes() const {
-  std::vector<std::pair<Expr, Expr>> Out;
+std::vector<GroupFootprint> MemoryAnalysis::groupFootprints() const {
+  std::vector<GroupFootprint> Out;
   if (Detail != MemoryDetail::Full)
     return Out;
-  for (const AccessGroup &G : groups()) {
-    if (!countsInFootprints(*this, G))
+  std::map<unsigned, size_t> EntryOf;
+  for (unsigned G = 0; G != groups().size(); ++G) {
+    const AccessGroup &Group = groups()[G];
+    if (!countsInFootprints(*this, Group))
       continue;
-    if (!G.Reuse.UniqueBytesPerBlock || !G.Reuse.GridFootprintBytes)
+    if (!Group.Reuse.UniqueBytesPerBlock || !Group.Reuse.GridFootprintBytes)
       return {};
-    Out.emplace_back(*G.Reuse.UniqueBytesPerBlock, *G.Reuse.GridFootprintBytes);
+    EntryOf[G] = Out.size();
+    Out.push_back({*Group.Reuse.UniqueBytesPerBlock,
+                   *Group.Reuse.GridFootprintBytes,
+                   {},
+                   {}});
+  }
+  // Each entry gathers the groups whose bytes it counts, and their nests.
+  for (unsigned G = 0; G != groups().size(); ++G) {
+    const AccessGroup &Group = groups()[G];
+    auto It = EntryOf.find(Group.DataGroup);
+    if (It == EntryOf.end())
+      continue;
+    GroupFootprint &E = Out[It->second];
+    E.Groups.push_back(G);
+    if (!llvm::is_contained(E.Nests, Group.Nest))
+      E.Nests.push_back(Group.Nest);
   }
   return Out;
 }

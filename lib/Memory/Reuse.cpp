@@ -229,6 +229,24 @@ std::string dataKey(const Value *Base, MemSpace Space, const Expr &Rest,
   return Key;
 }
 
+/// The outermost loop that holds every member of \p Group, or null
+/// (AccessGroup::Nest).
+static const Loop *outermostLoopOf(const AccessGroup &Group,
+                                   ArrayRef<AccessInfo> Accesses,
+                                   const LoopInfo &LI) {
+  const Loop *Nest = nullptr;
+  for (unsigned Idx : Group.Members) {
+    const Loop *L = LI.getLoopFor(Accesses[Idx].Inst->getParent());
+    if (!L)
+      return nullptr;
+    L = L->getOutermostLoop();
+    if (Nest && L != Nest)
+      return nullptr;
+    Nest = L;
+  }
+  return Nest;
+}
+
 std::vector<AccessGroup> buildGroups(MutableArrayRef<AccessInfo> Accesses,
                                      ArrayRef<AccessAddress> Addresses,
                                      const ReuseInputs &In) {
@@ -272,10 +290,18 @@ std::vector<AccessGroup> buildGroups(MutableArrayRef<AccessInfo> Accesses,
     Groups[G].Members.push_back(Idx);
     Shifts[G].push_back(Shift);
   }
-  for (size_t G = 0; G != Groups.size(); ++G)
-    if (Keys[G].Base && !Keys[G].Reads)
-      Groups[G].DataCountedElsewhere = Find.count(std::make_tuple(
-          Keys[G].Base, static_cast<int>(Keys[G].Space), true, Keys[G].Rest));
+  for (size_t G = 0; G != Groups.size(); ++G) {
+    Groups[G].DataGroup = G;
+    Groups[G].Nest = outermostLoopOf(Groups[G], Accesses, In.LI);
+    if (!Keys[G].Base || Keys[G].Reads)
+      continue;
+    auto Read = Find.find(std::make_tuple(
+        Keys[G].Base, static_cast<int>(Keys[G].Space), true, Keys[G].Rest));
+    if (Read != Find.end()) {
+      Groups[G].DataCountedElsewhere = true;
+      Groups[G].DataGroup = Read->second;
+    }
+  }
   // The bytes of each group whose footprint is known (dataKey).
   std::vector<std::optional<std::string>> DataKeys(Groups.size());
 
@@ -420,11 +446,22 @@ std::vector<AccessGroup> buildGroups(MutableArrayRef<AccessInfo> Accesses,
     for (size_t G = 0; G != Groups.size(); ++G)
       if (DataKeys[G] && Keys[G].Reads == Reads) {
         std::vector<size_t> &Same = ByData[*DataKeys[G]];
-        if (!Same.empty())
+        if (!Same.empty()) {
           Groups[G].DataCountedElsewhere = true;
+          Groups[G].DataGroup = Same.front();
+        }
         if (Reads || Same.empty())
           Same.push_back(G);
       }
+  // A group counted with a group that is itself counted elsewhere (a write
+  // over a copy's read) is counted where that one is.
+  for (AccessGroup &Group : Groups)
+    for (size_t Hops = 0; Hops != Groups.size(); ++Hops) {
+      const AccessGroup &To = Groups[Group.DataGroup];
+      if (!To.DataCountedElsewhere || To.DataGroup == Group.DataGroup)
+        break;
+      Group.DataGroup = To.DataGroup;
+    }
   // The read groups of one set of bytes share its compulsory misses.
   for (const auto &[Key, Same] : ByData) {
     if (Same.size() < 2 || !Keys[Same.front()].Reads)

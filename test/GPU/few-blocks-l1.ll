@@ -15,25 +15,27 @@
 ;   (2048 threads). Their reserved 8 x 1 KB take the 8 KB carve-out: L1 bytes
 ;   196608 - 8192 = 188416.
 ; - The load: requested per block reps x n x 4 = 262144 B, unique 65536 B:
-;   reuse r = 1 - 65536 / 262144 = 0.75. The kernel's block footprint adds
-;   the store's 256 x 4 = 1024 B: 66560 B.
+;   reuse r = 1 - 65536 / 262144 = 0.75. The L1 test counts the groups of
+;   its loop nest: the load alone, 65536 B a block (the store after the
+;   loop touches nothing between two of its uses).
 ; - Every block reads the same 64 KiB: the grid footprint fits the warm L2,
 ;   DRAM 0. Sectors reaching L2: the load's requested bytes x (1 - L1) (a
 ;   warp's 128 B are 4 whole sectors), plus the store's 1024 B a block.
 ; - The blocks an SM holds at once hold no more distinct bytes than the
-;   whole grid touches: every block reads the same 64 KiB and stores the
-;   same out[0, 256), so the grid footprint is 66560 B too.
-; grid 2, one block per SM: 66560 <= 188416, L1 = r = 0.75;
+;   whole grid touches: every block reads the same 64 KiB, so the load's
+;   grid footprint is 65536 B too.
+; grid 2, one block per SM: 65536 <= 188416, L1 = r = 0.75;
 ;   L2 = 2 x 262144 x 0.25 + 2 x 1024 = 133120.
-; grid 8, ceil(8 / 2) = 4 per SM: min(4 x 66560, 66560) = 66560 <= 188416,
+; grid 8, ceil(8 / 2) = 4 per SM: min(4 x 65536, 65536) = 65536 <= 188416,
 ;   L1 = 0.75; L2 = 8 x 262144 x 0.25 + 8 x 1024 = 532480.
-; grid 16, 8 per SM (the occupancy): again 66560 B, L1 = 0.75;
+; grid 16, 8 per SM (the occupancy): again 65536 B, L1 = 0.75;
 ;   L2 = 16 x 262144 x 0.25 + 16 x 1024 = 1064960.
 ; Before the cap at the launch's blocks every launch took the occupancy's 8
 ; blocks (grid 2: 8 x 66560 = 532480 B, L1 = 0.75 x 188416 / 532480 =
 ; 0.265385, L2 2 x 262144 x 0.734615 + 2048 = 387197.8); before the cap
 ; at the grid's footprint, grid 8 took 4 x 66560 = 266240 B (L1 0.530769,
-; L2 992240.7) and grid 16 532480 B (L2 3097582.6).
+; L2 992240.7) and grid 16 532480 B (L2 3097582.6); both counted the
+; store's 1024 B a block beside the load's.
 ;
 ; RUN: %opt_ktime -passes='print<kernel-time>' -disable-output \
 ; RUN:   -ktime-gpu=%S/Inputs/toy-gpu.yaml \
@@ -50,12 +52,14 @@
 ;
 ; `own` is the same kernel with each block reading its own 64 KiB,
 ; in[ctaid.x * n + i], and storing its own out[ctaid.x * 256 + tid.x]: the
-; grid footprint grows with the blocks (66560 B each; 8 blocks 532480 B,
-; within the L2), so the blocks an SM holds count apart.
-; grid 2: 1 per SM, 66560 <= 188416, L1 = 0.75: L2 133120 as above.
-; grid 8: 4 per SM, min(4 x 66560, 532480) = 266240 > 188416,
-;   L1 = 0.75 x 188416 / 266240 = 0.530769; L2 = 8 x 262144 x 0.469231
-;   + 8 x 1024 = 984048.7 + 8192 = 992240.7.
+; load's grid footprint grows with the blocks (65536 B each; 8 blocks
+; 524288 B, within the L2), so the blocks an SM holds count apart.
+; grid 2: 1 per SM, 65536 <= 188416, L1 = 0.75: L2 133120 as above.
+; grid 8: 4 per SM, min(4 x 65536, 524288) = 262144 > 188416,
+;   L1 = 0.75 x 188416 / 262144 = 0.5390625; L2 = 8 x 262144 x 0.460938
+;   (the miss fraction carried to six decimals) + 8 x 1024 = 966657.0 +
+;   8192 = 974849.0 (992240.7 when the store's bytes counted beside the
+;   load's).
 ; RUN: %opt_ktime -passes='print<kernel-time>' -disable-output \
 ; RUN:   -ktime-gpu=%S/Inputs/toy-gpu.yaml \
 ; RUN:   -ktime-launch='own:grid=2,block=256,regs=32,n=16384,reps=4' \
@@ -64,14 +68,14 @@
 ; OWN: launch 'own:grid=2,
 ; OWN: bytes: global 526336.0, L2 133120.0, DRAM 0.0
 ; OWN: launch 'own:grid=8,
-; OWN: bytes: global 2105344.0, L2 992240.7, DRAM 0.0
+; OWN: bytes: global 2105344.0, L2 974849.0, DRAM 0.0
 ;
 ; Per group: `mixed` reads the one array of `reread` and stores the own
 ; output of `own`. At grid 512, 8 blocks an SM, the load's bytes an SM's
-; blocks touch are min(8 x 65536, 65536) = 65536 and the store's
-; min(8 x 1024, 512 x 1024) = 8192: 73728 <= 188416, L1 = 0.75 (the
-; kernel's totals alone, min(8 x 66560, 65536 + 524288) = 532480, would
-; spill). L2 = 512 x 262144 x 0.25 + 512 x 1024 = 33554432 + 524288 =
+; blocks touch are min(8 x 65536, 65536) = 65536 <= 188416, L1 = 0.75 (the
+; kernel's totals, min(8 x 66560, 65536 + 524288) = 532480, would spill;
+; the store after the loop counts in neither test now, and with it the
+; per-group sum was 65536 + min(8 x 1024, 512 x 1024) = 73728, which fits). L2 = 512 x 262144 x 0.25 + 512 x 1024 = 33554432 + 524288 =
 ; 34078720; the grid's 589824 B fit the L2, DRAM 0.
 ; RUN: %opt_ktime -passes='print<kernel-time>' -disable-output \
 ; RUN:   -ktime-gpu=%S/Inputs/toy-gpu.yaml \

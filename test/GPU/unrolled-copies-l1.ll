@@ -17,8 +17,9 @@
 ; - Each copy requests reps x n x 4 = 262144 B per block over 131072 B of
 ;   array. Both read the same bytes (the same offset over loops of the same
 ;   trip): requested 524288 B, unique 131072 B, reuse r = 1 - 131072 /
-;   524288 = 0.75 for each. The block footprint: 131072 B once plus the
-;   store's 256 x 4 = 1024 B = 132096 B <= 188416: L1 = r = 0.75.
+;   524288 = 0.75 for each. The bytes of their loop nest: 131072 B once
+;   (the store after the loops is not between two uses) <= 188416: L1 =
+;   r = 0.75.
 ; - The grid reads the same 128 KiB: it fits the warm L2, DRAM 0. L2 bytes:
 ;   the loads' 2 x 524288 x 0.25 = 262144 plus the stores' 2 x 1024:
 ;   264192. Global bytes: 2 x (524288 + 1024) = 1050624.
@@ -37,12 +38,13 @@
 ;
 ; Loops that read different bytes stay apart: `apart` is the same kernel
 ; with its second loop reading in[n + i], the next 128 KiB. Each loop's
-; reuse is its own, 1 - 131072 / 262144 = 0.5, and the block footprint
-; 2 x 131072 + 1024 = 263168 B > 188416: L1 = 0.5 x 188416 / 263168 =
-; 0.357977 for both; L2 = 2 x 524288 x 0.642023 + 2048 = 675257.9 (the
-; 256 KiB the grid reads fit the L2).
+; reuse is its own, 1 - 131072 / 262144 = 0.5, and their nest's bytes
+; 2 x 131072 = 262144 B > 188416: L1 = 0.5 x 188416 / 262144 = 0.359375
+; for both; L2 = 2 x 524288 x 0.640625 + 2048 = 673792 (the 256 KiB the
+; grid reads fit the L2). (With the store's 1024 B counted beside them:
+; 263168 B, L1 0.357977, L2 675257.9.)
 ; CHECK: launch 'apart:grid=2,
-; CHECK: bytes: global 1050624.0, L2 675257.9, DRAM 0.0
+; CHECK: bytes: global 1050624.0, L2 673792.0, DRAM 0.0
 ;
 ; The hit percentages of a thread's bytes: loads 2 x 2 x 32768 x 4 / 256 =
 ; 2048 B, 0.75 from L1 (1536 B), and the store's 4 B: l1pct = 1536 / 2052 =
