@@ -158,8 +158,6 @@ void prepareResidentFootprints(CacheContext &C, const GpuTarget &T) {
                             ? std::optional<double>(*C.KernelGridBytes + *Grid)
                             : std::nullopt;
   }
-  if (C.KernelGroupFootprints.empty())
-    C.KernelBlockBytes = C.KernelGridBytes = std::nullopt;
   C.ResidentFootprintAtMiddle = AtMiddle;
 }
 
