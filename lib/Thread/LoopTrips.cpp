@@ -8,6 +8,8 @@
 // (top-tested: the header runs once more). A rotated loop sits behind a guard
 // that skips it; when the guard is exactly "trip >= 1" the count per entry of
 // the guarded region is max(0, trip), which is what the source loop says.
+// The guard may be further up: before an earlier loop whose exit is the only
+// way into this one (the second of two passes over a row).
 // Counts ScalarEvolution cannot give become the symbol trip.<loop> with the
 // reason in Assumptions.
 //
@@ -137,31 +139,21 @@ std::string whyNoCount(const Loop &L) {
          "is not an affine function of the induction variable)";
 }
 
-/// The guard condition of a loop as "X >= 1": the X, if the loop is entered
-/// from one block outside it (the preheader, or the block before it when the
-/// preheader only falls through) that ends in an integer comparison, one side
-/// of which leads into the loop and the other elsewhere.
-std::optional<Expr> guardAsPositive(const Loop &L, ScalarEvolution &SE,
-                                    ScevToExpr &Conv) {
-  const BasicBlock *Entry = L.getHeader();
-  const BasicBlock *Pred = L.getLoopPredecessor();
-  if (Pred && Pred->getSingleSuccessor() && Pred->getSinglePredecessor()) {
-    Entry = Pred;
-    Pred = Pred->getSinglePredecessor();
-  }
-  if (!Pred)
+/// The condition under which \p Guard leads to \p Entry as "X >= 1": the
+/// X, if \p Guard is an integer comparison, one side of which leads to
+/// \p Entry and the other elsewhere.
+std::optional<Expr> branchAsPositive(const BranchInst &Guard,
+                                     const BasicBlock *Entry,
+                                     ScalarEvolution &SE, ScevToExpr &Conv) {
+  if (!Guard.isConditional() || Guard.getSuccessor(0) == Guard.getSuccessor(1))
     return std::nullopt;
-  auto *Guard = dyn_cast<BranchInst>(Pred->getTerminator());
-  if (!Guard || !Guard->isConditional() ||
-      Guard->getSuccessor(0) == Guard->getSuccessor(1))
-    return std::nullopt;
-  auto *Cmp = dyn_cast<ICmpInst>(Guard->getCondition());
+  auto *Cmp = dyn_cast<ICmpInst>(Guard.getCondition());
   if (!Cmp || !Cmp->getOperand(0)->getType()->isIntOrPtrTy())
     return std::nullopt;
   CmpInst::Predicate CmpPred = Cmp->getPredicate();
-  if (Guard->getSuccessor(1) == Entry)
+  if (Guard.getSuccessor(1) == Entry)
     CmpPred = CmpInst::getInversePredicate(CmpPred);
-  else if (Guard->getSuccessor(0) != Entry)
+  else if (Guard.getSuccessor(0) != Entry)
     return std::nullopt;
   const SCEV *A = SE.getSCEV(Cmp->getOperand(0));
   const SCEV *B = SE.getSCEV(Cmp->getOperand(1));
@@ -197,6 +189,44 @@ std::optional<Expr> guardAsPositive(const Loop &L, ScalarEvolution &SE,
   }
 }
 
+/// The conditions that hold whenever \p L is entered, as "X >= 1", nearest
+/// first: the comparisons of the branches met walking up from its
+/// predecessor through blocks that are the only way in (one predecessor),
+/// and across an earlier loop at its depth whose exits all lead to where the
+/// walk is (that loop's header is then the only way in). The second of two
+/// loops over a row sits behind the first one's exit, not behind a guard of
+/// its own; the test that guards both is further up.
+SmallVector<Expr, 2> guardsAsPositive(const Loop &L, const LoopInfo &LI,
+                                      ScalarEvolution &SE, ScevToExpr &Conv) {
+  constexpr unsigned MaxGuards = 4, MaxSteps = 16;
+  SmallVector<Expr, 2> Guards;
+  const Loop *Parent = L.getParentLoop();
+  const BasicBlock *Entry = L.getHeader();
+  const BasicBlock *Pred = L.getLoopPredecessor();
+  for (unsigned Step = 0;
+       Pred && Step != MaxSteps && Guards.size() != MaxGuards; ++Step) {
+    const Loop *Earlier = LI.getLoopFor(Pred);
+    if (Earlier != Parent) {
+      while (Earlier && Earlier->getParentLoop() != Parent)
+        Earlier = Earlier->getParentLoop();
+      if (!Earlier || Earlier->getUniqueExitBlock() != Entry)
+        break;
+      Entry = Earlier->getHeader();
+      Pred = Earlier->getLoopPredecessor();
+      continue;
+    }
+    auto *Branch = dyn_cast<BranchInst>(Pred->getTerminator());
+    if (!Branch)
+      break;
+    if (Branch->isConditional())
+      if (std::optional<Expr> X = branchAsPositive(*Branch, Entry, SE, Conv))
+        Guards.push_back(*X);
+    Entry = Pred;
+    Pred = Pred->getSinglePredecessor();
+  }
+  return Guards;
+}
+
 /// The pointer parameters of \p F among the symbols of \p E: a count
 /// between two pointers (`for (p = a; p != end; ++p)`) is in terms of their
 /// addresses, which a launch does not give, unless they cancel (`end = a +
@@ -214,8 +244,9 @@ std::string pointerParamsIn(const Expr &E, const Function &F,
   return Found;
 }
 
-LoopTrip computeOne(Loop &L, const LoopNames &Names, ScalarEvolution &SE,
-                    ScevToExpr &Conv, const SymbolNamer &Namer) {
+LoopTrip computeOne(Loop &L, const LoopNames &Names, const LoopInfo &LI,
+                    ScalarEvolution &SE, ScevToExpr &Conv,
+                    const SymbolNamer &Namer) {
   StringRef Name = Names.Name;
   LoopTrip T;
   T.TheLoop = &L;
@@ -314,21 +345,27 @@ LoopTrip computeOne(Loop &L, const LoopNames &Names, ScalarEvolution &SE,
   }
 
   Expr Count = simplifyWithSymbolRanges(*Trip);
-  if (std::optional<Expr> X = guardAsPositive(L, SE, Conv)) {
+  // The nearest guard that says something about the count settles it.
+  for (const Expr &X : guardsAsPositive(L, LI, SE, Conv)) {
+    Expr Guarded = Count;
     // The count of a halving or doubling loop behind its entry test is in
     // terms of its start, not of X, so an equivalent test also does.
     if (Affine && Affine->EntryDistance &&
-        (simplifyUnderGuard(*Affine->EntryDistance, *X) == *X ||
-         (Affine->GuardedTrip && isSameTestAs(*Affine->EntryDistance, *X)))) {
+        (simplifyUnderGuard(*Affine->EntryDistance, X) == X ||
+         (Affine->GuardedTrip && isSameTestAs(*Affine->EntryDistance, X)))) {
       // The guard is the source loop's own entry test.
-      Count = simplifyWithSymbolRanges(
-          Affine->GuardedTrip ? *Affine->GuardedTrip
-                              : Expr::max(Expr::constant(0),
-                                          Expr::ceilDiv(*X, Affine->Stride)));
+      Guarded = simplifyWithSymbolRanges(
+          Affine->GuardedTrip
+              ? *Affine->GuardedTrip
+              : Expr::max(Expr::constant(0), Expr::ceilDiv(X, Affine->Stride)));
     } else {
-      Count = simplifyUnderGuard(Count, *X);
-      if (isPositiveExactlyWhen(Count, *X))
-        Count = Expr::max(Expr::constant(0), Count);
+      Guarded = simplifyUnderGuard(Count, X);
+      if (isPositiveExactlyWhen(Guarded, X))
+        Guarded = Expr::max(Expr::constant(0), Guarded);
+    }
+    if (Guarded != Count) {
+      Count = Guarded;
+      break;
     }
   }
   T.Trip = Count;
@@ -407,7 +444,7 @@ std::vector<LoopTrip> computeLoopTrips(Function &F, LoopInfo &LI,
   Conv.setReadChosenValues(true);
   std::vector<LoopTrip> Result;
   for (Loop *L : Loops) {
-    Result.push_back(computeOne(*L, Names[L], SE, Conv, Namer));
+    Result.push_back(computeOne(*L, Names[L], LI, SE, Conv, Namer));
     settleEarlierIterations(Result, *L);
   }
   return Result;
