@@ -389,12 +389,16 @@ struct CacheContext {
   unsigned ResidentBlocksPerSM = 1;
   /// Values of ntid.*, nctaid.*, parameters and trip.* symbols.
   Bindings Launch;
-  /// Launch with a representative thread's ids bound as well
+  /// Launch with the middle block's ids and its middle thread's bound
   /// (middleThreadBindings): a figure that mentions tid.* or ctaid.* (a
   /// trip count or an execution count that depends on the thread) is
-  /// evaluated here when Launch alone does not give it a value. Empty: no
-  /// such figure is evaluated.
+  /// evaluated here when Launch alone does not give it a value, as the
+  /// mean over the threads of ThreadIds. Empty: no such figure is
+  /// evaluated.
   Bindings MiddleThread;
+  /// The ids tid.x, tid.y, tid.z that a figure mentioning them is averaged
+  /// over (threadIdSample); a dimension without ids stays at MiddleThread's.
+  std::array<std::vector<Rational>, 3> ThreadIds;
   /// True: the first launch, caches empty. False (the default and the
   /// prediction's meaning): back to back launches, data that fits L2 is
   /// still there.
@@ -423,8 +427,8 @@ struct CacheContext {
   /// zero (prepareResidentFootprints): the kernel's totals under the
   /// launch, std::nullopt where one is unknown.
   std::optional<double> KernelBlockBytes, KernelGridBytes;
-  /// Some of these were evaluated at the middle thread.
-  bool ResidentFootprintAtMiddle = false;
+  /// Some of these were averaged over the block's threads.
+  bool ResidentFootprintOverThreads = false;
   /// Per access group (ReuseInfo::Group) of members with the same address
   /// (ReuseInfo::SameAddresses), the share of its requested bytes
   /// that the launch runs: each member weighed by the lanes that reach it,
@@ -449,19 +453,29 @@ countLineKeepingWalks(llvm::ArrayRef<AccessInfo> Accesses);
 
 /// \p Launch plus tid.d = floor((ntid.d - 1) / 2) and ctaid.d =
 /// floor((nctaid.d - 1) / 2) for each dimension d whose size \p Launch
-/// binds and whose id it does not: the middle thread of the middle block,
-/// whose trip counts stand for the mean thread's.
+/// binds and whose id it does not: the middle thread of the middle block.
 Bindings middleThreadBindings(const Bindings &Launch);
+
+/// The ids a figure that depends on the thread is averaged over, for each
+/// dimension x, y, z whose size \p Launch binds and whose id it does not:
+/// every id where the block has at most 32 (x), 8 (y) or 4 (z) of them,
+/// else that many spread evenly, id_j = floor((2j + 1) ntid / 2k) for j <
+/// k: the mean over them is the block's mean (exact for the small ones, a
+/// midpoint rule for the others).
+std::array<std::vector<Rational>, 3> threadIdSample(const Bindings &Launch);
 
 /// Evaluates \p C's KernelGroupFootprints under its launch once, for
 /// \p T's blocks per SM, into C.ResidentFootprintBytes, KernelBlockBytes
 /// and KernelGridBytes.
 void prepareResidentFootprints(CacheContext &C, const GpuTarget &T);
 
-/// \p E under \p C's launch values, else at its middle thread (then
-/// \p AtMiddle is set); std::nullopt for none or a figure neither fixes.
+/// \p E under \p C's launch values, else its mean over the sampled threads
+/// of the middle block (C.ThreadIds; then \p OverThreads is set): a block's
+/// bytes are the sum of its threads'. std::nullopt for none or a figure
+/// that neither fixes.
 std::optional<double> evaluateAtLaunch(const std::optional<Expr> &E,
-                                       const CacheContext &C, bool &AtMiddle);
+                                       const CacheContext &C,
+                                       bool &OverThreads);
 
 /// Fractions of an access's requests served by L1 and by L2 (the rest go to
 /// DRAM), and how they were found.

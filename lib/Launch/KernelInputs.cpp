@@ -208,6 +208,7 @@ KernelInputs KernelInputBuilder::build(
   Ctx.ResidentBlocksPerSM = Occ.BlocksPerSM;
   Ctx.Launch = Values;
   Ctx.MiddleThread = middleThreadBindings(Values);
+  Ctx.ThreadIds = threadIdSample(Values);
   Ctx.ColdCache = ColdCache;
   Ctx.L1BytesAvailable = T.L1.SizeBytes > Occ.L1CarveoutBytes
                              ? T.L1.SizeBytes - Occ.L1CarveoutBytes

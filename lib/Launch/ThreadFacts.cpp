@@ -451,9 +451,9 @@ std::map<unsigned, double> KernelInputBuilder::groupLiveShares(
   if (Members.empty())
     return Live;
   DominatorTree &DT = FAM.getResult<DominatorTreeAnalysis>(F);
-  bool AtMiddle = false;
+  bool OverThreads = false;
   auto Eval = [&](const Expr &E) {
-    return evaluateAtLaunch(E.substitute(MeanIterations), Ctx, AtMiddle);
+    return evaluateAtLaunch(E.substitute(MeanIterations), Ctx, OverThreads);
   };
   // The lanes that reach a block: its active fraction (as the traffic
   // takes it; a bounded product is as good here).

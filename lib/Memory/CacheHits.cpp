@@ -31,9 +31,10 @@
 // and param loads: the constant cache plays L1. Shared memory is not
 // cached. The requested bytes of a group count only the share of its members
 // that the launch runs (CacheContext::GroupLiveShare). A figure that mentions a
-// thread's ids (a trip count, a guarded execution count) is evaluated at the
-// middle thread of the middle block. Register spills (estimateSpillHits) hit a
-// cache in the share of the resident threads' frames it holds.
+// thread's ids (a trip count, a guarded execution count) is averaged over
+// the threads of the middle block (threadIdSample). Register spills
+// (estimateSpillHits) hit a cache in the share of the resident threads' frames
+// it holds.
 //
 //===----------------------------------------------------------------------===//
 #include "KernelTime/Memory.h"
@@ -51,8 +52,8 @@ namespace ktime {
 
 namespace {
 
-const char *const MiddleNote =
-    " (figures that depend on the thread taken at the middle thread of the "
+const char *const ThreadMeanNote =
+    " (figures that depend on the thread averaged over the threads of the "
     "middle block)";
 
 std::string bytes(double B) {
@@ -72,17 +73,64 @@ std::string percent(double F) {
 } // namespace
 
 std::optional<double> evaluateAtLaunch(const std::optional<Expr> &E,
-                                       const CacheContext &C, bool &AtMiddle) {
+                                       const CacheContext &C,
+                                       bool &OverThreads) {
   if (!E)
     return std::nullopt;
-  std::optional<Rational> R = E->evaluate(C.Launch);
-  if (!R && !C.MiddleThread.empty()) {
-    R = E->evaluate(C.MiddleThread);
-    AtMiddle |= R.has_value();
-  }
-  if (!R)
+  if (std::optional<Rational> R = E->evaluate(C.Launch))
+    return R->toDouble();
+  if (C.MiddleThread.empty())
     return std::nullopt;
-  return R->toDouble();
+  // The mean over the sampled ids of the dimensions the figure mentions.
+  std::set<std::string> Symbols;
+  E->collectSymbols(Symbols);
+  std::vector<std::pair<std::string, const std::vector<Rational> *>> Dims;
+  for (unsigned D = 0; D != 3; ++D) {
+    std::string Id = std::string("tid.") + "xyz"[D];
+    if (Symbols.count(Id) && !C.ThreadIds[D].empty())
+      Dims.push_back({Id, &C.ThreadIds[D]});
+  }
+  Bindings B = C.MiddleThread;
+  std::vector<size_t> At(Dims.size(), 0);
+  double Sum = 0;
+  size_t Count = 0;
+  for (;;) {
+    for (size_t K = 0; K != Dims.size(); ++K)
+      B[Dims[K].first] = (*Dims[K].second)[At[K]];
+    std::optional<Rational> V = E->evaluate(B);
+    if (!V)
+      return std::nullopt;
+    Sum += V->toDouble();
+    ++Count;
+    size_t K = 0;
+    for (; K != Dims.size(); ++K) {
+      if (++At[K] != Dims[K].second->size())
+        break;
+      At[K] = 0;
+    }
+    if (K == Dims.size())
+      break;
+  }
+  OverThreads = true;
+  return Sum / static_cast<double>(Count);
+}
+
+std::array<std::vector<Rational>, 3> threadIdSample(const Bindings &Launch) {
+  constexpr int64_t MostIds[3] = {32, 8, 4};
+  std::array<std::vector<Rational>, 3> Ids;
+  for (unsigned D = 0; D != 3; ++D) {
+    std::string Dim(1, "xyz"[D]);
+    auto It = Launch.find("ntid." + Dim);
+    if (It == Launch.end() || Launch.count("tid." + Dim))
+      continue;
+    std::optional<int64_t> Size = It->second.floor().getInt64();
+    if (!Size || *Size < 1)
+      continue;
+    int64_t K = std::min(*Size, MostIds[D]);
+    for (int64_t J = 0; J != K; ++J)
+      Ids[D].push_back(Rational((2 * J + 1) * *Size / (2 * K)));
+  }
+  return Ids;
 }
 
 Bindings middleThreadBindings(const Bindings &Launch) {
@@ -128,20 +176,20 @@ static double residentBlocksPerSM(const GpuTarget &T, const CacheContext &C,
 }
 
 static std::optional<double> launchBlocks(const CacheContext &C,
-                                          bool &AtMiddle) {
+                                          bool &OverThreads) {
   return evaluateAtLaunch(Expr::symbol("nctaid.x") * Expr::symbol("nctaid.y") *
                               Expr::symbol("nctaid.z"),
-                          C, AtMiddle);
+                          C, OverThreads);
 }
 
 void prepareResidentFootprints(CacheContext &C, const GpuTarget &T) {
-  bool AtMiddle = false;
-  double Resident = residentBlocksPerSM(T, C, launchBlocks(C, AtMiddle));
+  bool OverThreads = false;
+  double Resident = residentBlocksPerSM(T, C, launchBlocks(C, OverThreads));
   C.ResidentFootprintBytes.clear();
   C.KernelBlockBytes = C.KernelGridBytes = 0;
   for (const GroupFootprint &G : C.KernelGroupFootprints) {
-    std::optional<double> B = evaluateAtLaunch(G.Block, C, AtMiddle);
-    std::optional<double> Grid = evaluateAtLaunch(G.Grid, C, AtMiddle);
+    std::optional<double> B = evaluateAtLaunch(G.Block, C, OverThreads);
+    std::optional<double> Grid = evaluateAtLaunch(G.Grid, C, OverThreads);
     // A loop the launch does not run (a remainder loop of no iterations)
     // spans no bytes, where the footprint's formula may go below zero.
     if (B)
@@ -158,14 +206,14 @@ void prepareResidentFootprints(CacheContext &C, const GpuTarget &T) {
                             ? std::optional<double>(*C.KernelGridBytes + *Grid)
                             : std::nullopt;
   }
-  C.ResidentFootprintAtMiddle = AtMiddle;
+  C.ResidentFootprintOverThreads = OverThreads;
 }
 
 /// \p E under the launch, no less than zero: distinct bytes.
 static std::optional<double> bytesAtLaunch(const std::optional<Expr> &E,
                                            const CacheContext &C,
-                                           bool &AtMiddle) {
-  std::optional<double> V = evaluateAtLaunch(E, C, AtMiddle);
+                                           bool &OverThreads) {
+  std::optional<double> V = evaluateAtLaunch(E, C, OverThreads);
   if (V)
     V = std::max(0.0, *V);
   return V;
@@ -182,7 +230,7 @@ static bool shareNest(const GroupFootprint &A, const GroupFootprint &B) {
 /// data: the prepared entries of the loop nests it shares (the file
 /// comment); std::nullopt when one of them is unknown or none is prepared.
 static std::optional<double>
-residentBytesAround(unsigned Group, const CacheContext &C, bool &AtMiddle) {
+residentBytesAround(unsigned Group, const CacheContext &C, bool &OverThreads) {
   const std::vector<GroupFootprint> &Entries = C.KernelGroupFootprints;
   if (Entries.empty() || C.ResidentFootprintBytes.size() != Entries.size())
     return std::nullopt;
@@ -199,7 +247,7 @@ residentBytesAround(unsigned Group, const CacheContext &C, bool &AtMiddle) {
       return std::nullopt;
     Sum += *C.ResidentFootprintBytes[I];
   }
-  AtMiddle |= C.ResidentFootprintAtMiddle;
+  OverThreads |= C.ResidentFootprintOverThreads;
   return Sum;
 }
 
@@ -219,13 +267,13 @@ rowWalkHits(const AccessInfo &A, const GpuTarget &T, const CacheContext &C,
   double Requests = std::max(1u, R.GroupSize);
   double Misses = std::min(1.0, static_cast<double>(*R.WalkStrideBytes) /
                                     (memory::SectorBytes * Requests));
-  bool AtMiddle = false;
-  if (std::optional<double> Trip = evaluateAtLaunch(R.WalkTrip, C, AtMiddle);
+  bool OverThreads = false;
+  if (std::optional<double> Trip = evaluateAtLaunch(R.WalkTrip, C, OverThreads);
       Trip && *Trip >= 1)
     Misses = std::max(Misses, 1 / (*Trip * Requests));
   std::optional<double> Threads = evaluateAtLaunch(
       Expr::symbol("ntid.x") * Expr::symbol("ntid.y") * Expr::symbol("ntid.z"),
-      C, AtMiddle);
+      C, OverThreads);
   double L1Bytes = static_cast<double>(C.L1BytesAvailable);
   if (!Threads || L1Bytes <= 0)
     return std::nullopt;
@@ -250,16 +298,17 @@ rowWalkHits(const AccessInfo &A, const GpuTarget &T, const CacheContext &C,
 /// access's bytes, each iteration term, smallest step first, extending it
 /// while its step is within the run.
 static bool sectorsReadLater(const AccessInfo &A, const CacheContext &C,
-                             bool &AtMiddle) {
+                             bool &OverThreads) {
   const ReuseInfo &R = A.Reuse;
-  std::optional<double> Lane = evaluateAtLaunch(R.LaneStrideBytes, C, AtMiddle);
+  std::optional<double> Lane =
+      evaluateAtLaunch(R.LaneStrideBytes, C, OverThreads);
   double Bytes = R.ElementBytes;
   if (!Lane || Bytes <= 0 || *Lane <= Bytes + 0.5)
     return false;
   double Run = Bytes;
   for (const auto &[Step, Values] : R.IterationTerms) {
-    std::optional<double> S = evaluateAtLaunch(Step, C, AtMiddle);
-    std::optional<double> N = evaluateAtLaunch(Values, C, AtMiddle);
+    std::optional<double> S = evaluateAtLaunch(Step, C, OverThreads);
+    std::optional<double> N = evaluateAtLaunch(Values, C, OverThreads);
     if (!S || !N || *S > Run + 0.5)
       break;
     Run += *S * std::max(0.0, *N - 1);
@@ -275,21 +324,22 @@ HitFractions estimateHits(const AccessInfo &A, const GpuTarget &T,
     return H;
   }
   const ReuseInfo &R = A.Reuse;
-  bool AtMiddle = false;
+  bool OverThreads = false;
   // The requests that share the group's compulsory misses: its own, or
   // those of every group reading the same bytes.
   std::optional<double> Req = evaluateAtLaunch(
       R.DataRequestedBytesPerBlock ? R.DataRequestedBytesPerBlock
                                    : R.RequestedBytesPerBlock,
-      C, AtMiddle);
+      C, OverThreads);
   // Only the members that run request bytes.
   if (auto Live = C.GroupLiveShare.find(R.Group);
       Req && Live != C.GroupLiveShare.end())
     *Req *= Live->second;
   std::optional<double> Uniq =
-      bytesAtLaunch(R.UniqueBytesPerBlock, C, AtMiddle);
-  std::optional<double> Grid = bytesAtLaunch(R.GridFootprintBytes, C, AtMiddle);
-  std::optional<double> Blocks = launchBlocks(C, AtMiddle);
+      bytesAtLaunch(R.UniqueBytesPerBlock, C, OverThreads);
+  std::optional<double> Grid =
+      bytesAtLaunch(R.GridFootprintBytes, C, OverThreads);
+  std::optional<double> Blocks = launchBlocks(C, OverThreads);
   double Resident = residentBlocksPerSM(T, C, Blocks);
   std::string Why;
   raw_string_ostream OS(Why);
@@ -308,8 +358,8 @@ HitFractions estimateHits(const AccessInfo &A, const GpuTarget &T,
     OS << "constant cache: " << percent(H.L1) << " of the requests (working "
        << "set " << (Uniq ? bytes(Footprint) : std::string("unknown"))
        << " per SM against " << bytes(Cache) << "), the rest from L2";
-    if (AtMiddle)
-      OS << MiddleNote;
+    if (OverThreads)
+      OS << ThreadMeanNote;
     H.Why = std::move(Why);
     return H;
   }
@@ -321,12 +371,12 @@ HitFractions estimateHits(const AccessInfo &A, const GpuTarget &T,
       C.ResidentFootprintBytes.size() == C.KernelGroupFootprints.size();
   std::optional<double> KernelBlock =
       Prepared ? C.KernelBlockBytes
-               : bytesAtLaunch(C.KernelBlockFootprintBytes, C, AtMiddle);
+               : bytesAtLaunch(C.KernelBlockFootprintBytes, C, OverThreads);
   std::optional<double> KernelGrid =
       Prepared ? C.KernelGridBytes
-               : bytesAtLaunch(C.KernelGridFootprintBytes, C, AtMiddle);
+               : bytesAtLaunch(C.KernelGridFootprintBytes, C, OverThreads);
   if (Prepared)
-    AtMiddle |= C.ResidentFootprintAtMiddle;
+    OverThreads |= C.ResidentFootprintOverThreads;
   std::optional<double> BlockFoot = KernelBlock ? KernelBlock : Uniq;
   std::optional<double> GridFoot = KernelGrid ? KernelGrid : Grid;
   double L2Size = static_cast<double>(T.L2.SizeBytes);
@@ -351,7 +401,7 @@ HitFractions estimateHits(const AccessInfo &A, const GpuTarget &T,
       SMFoot = Resident * *BlockFoot;
     if (KernelBlock)
       if (std::optional<double> Around =
-              residentBytesAround(R.Group, C, AtMiddle))
+              residentBytesAround(R.Group, C, OverThreads))
         SMFoot = Around;
     if (L1Bytes <= 0) {
       H.L1 = 0;
@@ -367,7 +417,7 @@ HitFractions estimateHits(const AccessInfo &A, const GpuTarget &T,
         OS << " (" << bytes(*SMFoot) << " resident fits " << bytes(L1Bytes)
            << ")";
       OS << "; ";
-      if (sectorsReadLater(A, C, AtMiddle))
+      if (sectorsReadLater(A, C, OverThreads))
         H.SectorsKept = true;
     }
     if (std::optional<double> Walk = rowWalkHits(A, T, C, Blocks, OS);
@@ -408,8 +458,8 @@ HitFractions estimateHits(const AccessInfo &A, const GpuTarget &T,
     OS << "L2: grid footprint unknown under the launch, no L2 hits assumed";
   }
   H.L2 = (Loads ? 1 - H.L1 : 1) * H2;
-  if (AtMiddle)
-    OS << MiddleNote;
+  if (OverThreads)
+    OS << ThreadMeanNote;
   H.Why = std::move(Why);
   return H;
 }

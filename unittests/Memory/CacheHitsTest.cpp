@@ -215,13 +215,31 @@ TEST(CacheHits, MiddleThreadBindings) {
   EXPECT_EQ(B.at("ntid.x"), Rational(256));
 }
 
-TEST(CacheHits, FiguresMentioningIdsAtTheMiddleThread) {
+TEST(CacheHits, ThreadIdSample) {
+  // Every id up to 32 (x), 8 (y), 4 (z), else that many at floor((2j + 1)
+  // ntid / 2k): ntid.x = 256, k = 32: 4, 12, ..., 252; ntid.y = 3: 0, 1, 2;
+  // ntid.z = 100, k = 4: floor(12.5) = 12, 37, 62, 87. A bound id stays.
+  Bindings Launch = {{"ntid.x", Rational(256)},
+                     {"ntid.y", Rational(3)},
+                     {"ntid.z", Rational(100)}};
+  std::array<std::vector<Rational>, 3> Ids = threadIdSample(Launch);
+  ASSERT_EQ(Ids[0].size(), 32u);
+  EXPECT_EQ(Ids[0].front(), Rational(4));
+  EXPECT_EQ(Ids[0][1], Rational(12));
+  EXPECT_EQ(Ids[0].back(), Rational(252));
+  EXPECT_EQ(Ids[1], (std::vector<Rational>{0, 1, 2}));
+  EXPECT_EQ(Ids[2], (std::vector<Rational>{12, 37, 62, 87}));
+  Launch["tid.x"] = Rational(5);
+  EXPECT_TRUE(threadIdSample(Launch)[0].empty());
+}
+
+TEST(CacheHits, FiguresMentioningIdsAveragedOverThreads) {
   GpuTarget T = a100();
   // A loop from tid.y to 4 in a block of 256 x 4 threads: requested per
-  // block 1024 x (4 - tid.y), unique 2048. At the middle thread tid.y =
-  // floor(3 / 2) = 1: requested 3072, reuse 1 - 2048 / 3072 = 1/3; 8 x
-  // 2048 = 16384 bytes fit 100000: L1 = 1/3. Grid 1024 x 1000 fits L2,
-  // warm: L2 = 2/3.
+  // block 1024 x (4 - tid.y), unique 2048. Over the block's tid.y = 0..3
+  // the mean request is 1024 x 2.5 = 2560: reuse 1 - 2048 / 2560 = 0.2;
+  // 8 x 2048 = 16384 bytes fit 100000: L1 = 0.2. Grid 1024 x 1000 fits
+  // L2, warm: L2 = 0.8.
   AccessInfo A = stencilLoad();
   A.Reuse.RequestedBytesPerBlock = 1024 * (4 - Expr::symbol("tid.y"));
   A.Reuse.UniqueBytesPerBlock = Expr::constant(2048);
@@ -230,16 +248,23 @@ TEST(CacheHits, FiguresMentioningIdsAtTheMiddleThread) {
   C.Launch["ntid.x"] = Rational(256);
   C.Launch["ntid.y"] = Rational(4);
   C.MiddleThread = middleThreadBindings(C.Launch);
+  C.ThreadIds = threadIdSample(C.Launch);
   HitFractions H = estimateHits(A, T, C);
+  EXPECT_DOUBLE_EQ(H.L1, 0.2);
+  EXPECT_DOUBLE_EQ(H.L2, 0.8);
+  EXPECT_NE(H.Why.find("averaged over the threads"), std::string::npos)
+      << H.Why;
+  // Without a sample, the middle thread alone (tid.y = floor(3 / 2) = 1):
+  // requested 3072, reuse 1 - 2048 / 3072 = 1/3.
+  C.ThreadIds = {};
+  H = estimateHits(A, T, C);
   EXPECT_DOUBLE_EQ(H.L1, 1.0 / 3);
-  EXPECT_DOUBLE_EQ(H.L2, 2.0 / 3);
-  EXPECT_NE(H.Why.find("middle thread"), std::string::npos) << H.Why;
   // Without the middle thread the requested bytes have no value: no reuse.
   C.MiddleThread.clear();
   H = estimateHits(A, T, C);
   EXPECT_EQ(H.L1, 0);
   EXPECT_NE(H.Why.find("reuse unknown"), std::string::npos) << H.Why;
-  EXPECT_EQ(H.Why.find("middle thread"), std::string::npos) << H.Why;
+  EXPECT_EQ(H.Why.find("averaged over"), std::string::npos) << H.Why;
 }
 
 TEST(CacheHits, Spills) {
