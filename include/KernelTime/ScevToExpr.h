@@ -61,6 +61,9 @@ public:
   /// registers; the source name or "argN" for a parameter of the function;
   /// the field's Printed name for a load of a scalar field of a kernel's
   /// by-value struct parameter that the kernel only reads (getLoadedField);
+  /// a phi whose incoming values all have the same such symbol, one that
+  /// does not change during a thread's run (a parameter, a field, an id, a
+  /// size: GVN merges two reads of ntid.x on the paths into a block);
   /// std::nullopt for anything else.
   std::optional<std::string> getSymbol(const llvm::Value *V) const;
 
@@ -96,6 +99,9 @@ public:
   getSpecialRegisterSymbol(llvm::StringRef Callee);
 
 private:
+  std::optional<std::string> getSymbol(const llvm::Value *V,
+                                       unsigned PhiDepth) const;
+
   /// The field of parameter \p ArgNo at \p Offset bytes: of type \p Ty,
   /// or the first scalar that starts there when \p Ty is null.
   std::optional<ParamField> fieldAt(unsigned ArgNo, uint64_t Offset,

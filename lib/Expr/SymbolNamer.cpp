@@ -47,7 +47,20 @@ SymbolNamer::getSpecialRegisterSymbol(StringRef Callee) {
   return Callee.str();
 }
 
+/// Whether \p Symbol, a special register's, keeps its value during a
+/// thread's run (ids and sizes do; the clocks, the SM and warp ids do not).
+static bool isFixedRegister(StringRef Symbol) {
+  return Symbol.starts_with("tid.") || Symbol.starts_with("ntid.") ||
+         Symbol.starts_with("ctaid.") || Symbol.starts_with("nctaid.") ||
+         Symbol == "WARP_SZ" || Symbol == "laneid";
+}
+
 std::optional<std::string> SymbolNamer::getSymbol(const Value *V) const {
+  return getSymbol(V, 0);
+}
+
+std::optional<std::string> SymbolNamer::getSymbol(const Value *V,
+                                                  unsigned PhiDepth) const {
   if (const auto *A = dyn_cast<Argument>(V))
     if (A->getParent() == &F)
       return getParamName(A->getArgNo());
@@ -57,7 +70,21 @@ std::optional<std::string> SymbolNamer::getSymbol(const Value *V) const {
   if (const auto *L = dyn_cast<LoadInst>(V))
     if (std::optional<ParamField> P = getLoadedField(*L))
       return P->Printed;
-  return std::nullopt;
+  // A phi of one value read on several paths (nested no deeper than four).
+  const auto *Phi = dyn_cast<PHINode>(V);
+  if (!Phi || PhiDepth == 4)
+    return std::nullopt;
+  std::optional<std::string> Same;
+  for (const Value *In : Phi->incoming_values()) {
+    if (In == Phi)
+      continue;
+    std::optional<std::string> S = getSymbol(In, PhiDepth + 1);
+    if (!S || (Same && *S != *Same) ||
+        (isa<CallInst>(In) && !isFixedRegister(*S)))
+      return std::nullopt;
+    Same = std::move(S);
+  }
+  return Same;
 }
 
 } // namespace ktime
