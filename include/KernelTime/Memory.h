@@ -459,9 +459,10 @@ Bindings middleThreadBindings(const Bindings &Launch);
 /// The ids a figure that depends on the thread is averaged over, for each
 /// dimension x, y, z whose size \p Launch binds and whose id it does not:
 /// every id where the block has at most 32 (x), 8 (y) or 4 (z) of them,
-/// else that many spread evenly, id_j = floor((2j + 1) ntid / 2k) for j <
-/// k: the mean over them is the block's mean (exact for the small ones, a
-/// midpoint rule for the others).
+/// else that many spread evenly from the first to the last, id_j = floor(j
+/// (ntid - 1) / (k - 1)) for j < k: the mean over them is the block's mean
+/// (exact for the small ones; for the others the first id is always in, so
+/// a loop only the first threads run does not average to zero).
 std::array<std::vector<Rational>, 3> threadIdSample(const Bindings &Launch);
 
 /// Evaluates \p C's KernelGroupFootprints under its launch once, for

@@ -126,9 +126,11 @@ std::array<std::vector<Rational>, 3> threadIdSample(const Bindings &Launch) {
     std::optional<int64_t> Size = It->second.floor().getInt64();
     if (!Size || *Size < 1)
       continue;
+    // The first and the last id among them: a loop that only the first
+    // threads run (i = tid.x; i < n, n small) is in the mean.
     int64_t K = std::min(*Size, MostIds[D]);
     for (int64_t J = 0; J != K; ++J)
-      Ids[D].push_back(Rational((2 * J + 1) * *Size / (2 * K)));
+      Ids[D].push_back(Rational(K == 1 ? 0 : J * (*Size - 1) / (K - 1)));
   }
   return Ids;
 }

@@ -23,6 +23,7 @@
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/IR/CFG.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -189,13 +190,39 @@ std::optional<Expr> branchAsPositive(const BranchInst &Guard,
   }
 }
 
+/// The outermost loop below \p Parent that holds \p BB, or null.
+const Loop *loopBelow(const BasicBlock *BB, const Loop *Parent,
+                      const LoopInfo &LI) {
+  const Loop *L = LI.getLoopFor(BB);
+  while (L && L->getParentLoop() != Parent)
+    L = L->getParentLoop();
+  return L;
+}
+
+/// The block through which \p BB is entered: its one predecessor, or one of
+/// its predecessors when all are in one loop below \p Parent (the exits of
+/// a search that breaks); null otherwise.
+const BasicBlock *wayInto(const BasicBlock *BB, const Loop *Parent,
+                          const LoopInfo &LI) {
+  if (const BasicBlock *P = BB->getSinglePredecessor())
+    return P;
+  const Loop *From = nullptr;
+  for (const BasicBlock *P : predecessors(BB)) {
+    const Loop *L = loopBelow(P, Parent, LI);
+    if (!L || (From && L != From))
+      return nullptr;
+    From = L;
+  }
+  return From ? *pred_begin(BB) : nullptr;
+}
+
 /// The conditions that hold whenever \p L is entered, as "X >= 1", nearest
 /// first: the comparisons of the branches met walking up from its
-/// predecessor through blocks that are the only way in (one predecessor),
-/// and across an earlier loop at its depth whose exits all lead to where the
-/// walk is (that loop's header is then the only way in). The second of two
-/// loops over a row sits behind the first one's exit, not behind a guard of
-/// its own; the test that guards both is further up.
+/// predecessor through blocks that are the only way in (wayInto), and across
+/// an earlier loop at its depth whose exits all lead to where the walk is
+/// (that loop's header is then the only way in). The second of two loops
+/// over a row sits behind the first one's exit, not behind a guard of its
+/// own; the test that guards both is further up.
 SmallVector<Expr, 2> guardsAsPositive(const Loop &L, const LoopInfo &LI,
                                       ScalarEvolution &SE, ScevToExpr &Conv) {
   constexpr unsigned MaxGuards = 4, MaxSteps = 16;
@@ -205,10 +232,8 @@ SmallVector<Expr, 2> guardsAsPositive(const Loop &L, const LoopInfo &LI,
   const BasicBlock *Pred = L.getLoopPredecessor();
   for (unsigned Step = 0;
        Pred && Step != MaxSteps && Guards.size() != MaxGuards; ++Step) {
-    const Loop *Earlier = LI.getLoopFor(Pred);
-    if (Earlier != Parent) {
-      while (Earlier && Earlier->getParentLoop() != Parent)
-        Earlier = Earlier->getParentLoop();
+    if (LI.getLoopFor(Pred) != Parent) {
+      const Loop *Earlier = loopBelow(Pred, Parent, LI);
       if (!Earlier || Earlier->getUniqueExitBlock() != Entry)
         break;
       Entry = Earlier->getHeader();
@@ -222,7 +247,7 @@ SmallVector<Expr, 2> guardsAsPositive(const Loop &L, const LoopInfo &LI,
       if (std::optional<Expr> X = branchAsPositive(*Branch, Entry, SE, Conv))
         Guards.push_back(*X);
     Entry = Pred;
-    Pred = Pred->getSinglePredecessor();
+    Pred = wayInto(Pred, Parent, LI);
   }
   return Guards;
 }

@@ -12,11 +12,12 @@
 ; 196608 B, 1024 B of shared memory reserved per block, 2048 threads and
 ; 65536 registers per SM; L2 1 MiB):
 ; - The inner count is max(0, ceildiv(100 - tid.x, 256)): 1 below 100, else
-;   0. The ids averaged are tid.x = 4, 12, ..., 252 (32 of the 256, spread
-;   evenly: (2j + 1) x 256 / 64); 12 of them are below 100: mean count
-;   12 / 32 = 0.375. Requested per block 4 x 256 x 8 x 0.375 = 3072 B,
-;   unique 4 x 256 x 0.375 = 384 B: reuse 1 - 384 / 3072 = 0.875 (= 1 - 1 /
-;   reps, whatever the sample). 384 B fit the L1: L1 = 0.875.
+;   0. The ids averaged are tid.x = floor(j x 255 / 31) for j < 32 (32 of
+;   the 256, spread evenly from 0 to 255: 0, 8, 16, ..., 255); 13 of them
+;   (j <= 12, 12 x 255 / 31 = 98.7) are below 100: mean count 13 / 32 =
+;   0.40625. Requested per block 4 x 256 x 8 x 0.40625 = 3328 B, unique 4 x
+;   256 x 0.40625 = 416 B: reuse 1 - 416 / 3328 = 0.875 (= 1 - 1 / reps,
+;   whatever the sample). 416 B fit the L1: L1 = 0.875.
 ; - Global bytes: each block's 100 reading threads load 8 x 4 = 32 B each,
 ;   3200 B, and its 256 threads store 4 B: 2 x (3200 + 1024) = 8448.
 ; - L2 bytes: the loads' 6400 x (1 - 0.875) = 800 plus the stores' 2048:
@@ -27,8 +28,19 @@
 ; RUN:   -ktime-gpu=%S/Inputs/toy-gpu.yaml \
 ; RUN:   -ktime-launch='reread:grid=2,block=256,regs=32,n=100,reps=8' %s \
 ; RUN:   | FileCheck %s
-; CHECK: launch 'reread:grid=2,
+; CHECK: launch 'reread:grid=2,block=256,regs=32,n=100,
 ; CHECK: bytes: global 8448.0, L2 2848.0, DRAM 0.0
+;
+; n = 1: thread 0 alone reads, and id 0 is among the ids averaged: mean
+; count 1 / 32, requested 4 x 256 x 8 / 32 = 256 B, unique 32 B, reuse
+; 0.875 again. Global bytes 2 x (8 x 4 + 1024) = 2112; L2 2 x 32 x 0.125 +
+; 2048 = 2056. (Spread from the middle of each stretch instead, no id would
+; be 0: no reuse, L2 2112.)
+; RUN: %opt_ktime -passes='print<kernel-time>' -disable-output \
+; RUN:   -ktime-gpu=%S/Inputs/toy-gpu.yaml \
+; RUN:   -ktime-launch='reread:grid=2,block=256,regs=32,n=1,reps=8' %s \
+; RUN:   | FileCheck %s --check-prefix=ONE
+; ONE: bytes: global 2112.0, L2 2056.0, DRAM 0.0
 
 target datalayout = "e-p:64:64:64-p3:32:32:32-i1:8:8-i8:8:8-i16:16:16-i32:32:32-i64:64:64-i128:128:128-f32:32:32-f64:64:64-v16:16:16-v32:32:32-v64:64:64-v128:128:128-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"

@@ -216,19 +216,20 @@ TEST(CacheHits, MiddleThreadBindings) {
 }
 
 TEST(CacheHits, ThreadIdSample) {
-  // Every id up to 32 (x), 8 (y), 4 (z), else that many at floor((2j + 1)
-  // ntid / 2k): ntid.x = 256, k = 32: 4, 12, ..., 252; ntid.y = 3: 0, 1, 2;
-  // ntid.z = 100, k = 4: floor(12.5) = 12, 37, 62, 87. A bound id stays.
+  // Every id up to 32 (x), 8 (y), 4 (z), else that many at floor(j (ntid -
+  // 1) / (k - 1)): ntid.x = 256, k = 32: 0, floor(255 / 31) = 8, ..., 255;
+  // ntid.y = 3: 0, 1, 2; ntid.z = 100, k = 4: 0, 33, 66, 99. A bound id
+  // stays.
   Bindings Launch = {{"ntid.x", Rational(256)},
                      {"ntid.y", Rational(3)},
                      {"ntid.z", Rational(100)}};
   std::array<std::vector<Rational>, 3> Ids = threadIdSample(Launch);
   ASSERT_EQ(Ids[0].size(), 32u);
-  EXPECT_EQ(Ids[0].front(), Rational(4));
-  EXPECT_EQ(Ids[0][1], Rational(12));
-  EXPECT_EQ(Ids[0].back(), Rational(252));
+  EXPECT_EQ(Ids[0].front(), Rational(0));
+  EXPECT_EQ(Ids[0][1], Rational(8));
+  EXPECT_EQ(Ids[0].back(), Rational(255));
   EXPECT_EQ(Ids[1], (std::vector<Rational>{0, 1, 2}));
-  EXPECT_EQ(Ids[2], (std::vector<Rational>{12, 37, 62, 87}));
+  EXPECT_EQ(Ids[2], (std::vector<Rational>{0, 33, 66, 99}));
   Launch["tid.x"] = Rational(5);
   EXPECT_TRUE(threadIdSample(Launch)[0].empty());
 }
