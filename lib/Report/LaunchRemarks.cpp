@@ -41,6 +41,13 @@ std::string percent(double F) {
   return formatv("{0}", format("%.0f", F * 100)).str();
 }
 
+/// A share below one in percent, a decimal below 10 % and two significant
+/// digits below 0.1 %: "50", "2.3", "0.029".
+std::string fillPercent(double F) {
+  const char *Fmt = F >= 0.1 ? "%.0f" : F >= 0.001 ? "%.1f" : "%.2g";
+  return formatv("{0}", format(Fmt, F * 100)).str();
+}
+
 /// "1.47 TB/s", "312 GB/s", "8.1 GB/s".
 std::string rate(double GBs) {
   if (GBs >= 1000)
@@ -185,6 +192,11 @@ void emitShortPrediction(const KernelReport &R, const LaunchResult &L,
       K << "; timing " << ore::NV("TimingUs", microseconds(P.TimingNs))
         << " us";
     K << "; occupancy " << ore::NV("Occupancy", percent(L.Occupancy)) << "%";
+    // The occupancy is what a full wave of blocks would reach: a grid of
+    // fewer blocks leaves SMs or block slots empty, and says how many.
+    if (P.Waves > 0 && P.Waves < 1)
+      K << "; the grid fills " << ore::NV("WaveFill", fillPercent(P.Waves))
+        << "% of a wave";
     if (!L.Estimated.empty()) {
       // The value assumed, or how many: the Assumption remarks and the
       // JSON report name them all.

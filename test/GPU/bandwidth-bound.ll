@@ -19,6 +19,19 @@
 ; RUN:   %S/Inputs/stream.ll 2>&1 | FileCheck %s --check-prefix=REMARK
 ; REMARK: remark: <unknown>:0:0: kernel saxpy on toy-gpu, grid 512x1x1, block 256x1x1: predicted 25.83 us; bound: DRAM (1.6 MB at 64.0 GB/s, 100% of its 64.0 GB/s); occupancy 100%{{$}}
 ;
+; The second launch's 8 blocks fill half of a wave (2 SMs x 8 blocks/SM
+; = 16 slots): the occupancy is a full wave's, and the remark says how much
+; of one the grid fills.
+; RUN: %opt_ktime -passes=kernel-time -disable-output -pass-remarks-analysis=kernel-time \
+; RUN:   -ktime-gpu=%S/Inputs/toy-gpu.yaml -ktime-cold-cache \
+; RUN:   -ktime-launch='saxpy:grid=8,block=256,regs=32,n=2000' \
+; RUN:   -ktime-launch='saxpy:grid=1,block=32,regs=32,n=32' \
+; RUN:   %S/Inputs/stream.ll 2>&1 | FileCheck %s --check-prefix=PARTIAL
+; PARTIAL: kernel saxpy on toy-gpu, grid 8x1x1, block 256x1x1: predicted {{[0-9.]+}} us; bound: {{.*}}; occupancy 100%; the grid fills 50% of a wave{{$}}
+; One block of one warp: 64 blocks/SM would fit by warps, but 32 blocks per
+; SM is the toy's limit (max_blocks_per_sm): 1 of 2 x 32 slots, 1.6 %.
+; PARTIAL: kernel saxpy on toy-gpu, grid 1x1x1, block 32x1x1: predicted {{[0-9.]+}} us; bound: {{.*}}; occupancy {{[0-9]+}}%; the grid fills 1.6% of a wave{{$}}
+;
 ; Per thread: two loads (lat.global) feed fmul and fadd before the store:
 ; time = lat.global + 24, delay 24 (print<kernel-time-cost> lists the 12
 ; instructions of del 2).

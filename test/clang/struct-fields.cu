@@ -114,8 +114,8 @@ __global__ void scale(float *a, Scale p) {
   for (int i = threadIdx.x; i < p.n; i += blockDim.x)
     a[i] *= p.factor;
 }
-// O3: remark: kernel scale on a100-pcie-40gb, grid 1x1x1, block 256x1x1: predicted {{[0-9.]+}} us; bound: {{[a-zA-Z0-9]+}} {{.*}}; occupancy {{[0-9]+}}% [
-// G: remark: kernel scale on a100-pcie-40gb, grid 1x1x1, block 256x1x1: predicted {{[0-9.]+}} us; bound: {{[a-zA-Z0-9]+}} {{.*}}; occupancy {{[0-9]+}}% [
+// O3: remark: kernel scale on a100-pcie-40gb, grid 1x1x1, block 256x1x1: predicted {{[0-9.]+}} us; bound: {{[a-zA-Z0-9]+}} {{.*}}; occupancy {{[0-9]+}}%; the grid fills {{[0-9.]+}}% of a wave [
+// G: remark: kernel scale on a100-pcie-40gb, grid 1x1x1, block 256x1x1: predicted {{[0-9.]+}} us; bound: {{[a-zA-Z0-9]+}} {{.*}}; occupancy {{[0-9]+}}%; the grid fills {{[0-9.]+}}% of a wave [
 //
 // Unbound, the count is estimated at 16, as a loop the code gives no
 // count for; trip.loop1 exists only in the model without the field's name,
