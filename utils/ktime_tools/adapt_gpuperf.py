@@ -6,8 +6,10 @@ datasets/<file>-<GPU>.csv times, its source, and how the kernel's scalar
 arguments follow from the CSV's axes) and the CSVs of the checkout. A CSV
 line is one launch with nvprof's duration (`device` time, seconds); lines
 with the same grid, block and grouping axes are one launch repeated, and
-their median is one row. The description's `logs` are the per-launch
-traces of the small programs under src/logs/run_*/ (one GPU, ten runs),
+their median is one row. The description's `logs` are per-launch
+nvprof traces on one GPU, ten runs each: the small programs' under
+src/logs/run_*/ and, where an entry names `traces`, the Rodinia
+applications' under src/traces/ (the lines of the entry's kernel),
 read the same way. A kernel with `thin` keeps at most that many
 groups per (GPU, S1), evenly spaced over GX. A row's registers per thread
 are nvprof's (the measured binary's).
@@ -70,20 +72,25 @@ def rows(root, desc_path=DESC, skipped=None):
 
 
 def _log_rows(root, k, kind, skipped):
-    """Rows of src/logs/run_*/<file>-kernel-traces.csv: positional columns
-    size, start, duration (ns), grid x y z, block x y z, registers, ...,
-    device (the 15th)."""
+    """Rows of nvprof GPU traces: src/logs/run_*/<file>-kernel-traces.csv,
+    or the files K's `traces` glob names (src/traces/<app>-traces-*.csv,
+    which hold every launch and copy of a Rodinia application: only the
+    lines of the kernel K names count). Positional columns size, start,
+    duration (ns), grid x y z, block x y z, registers, ..., device (the
+    15th), ..., name (the last)."""
     source = os.path.join(root, k['source'])
-    paths = sorted(glob.glob(os.path.join(root, 'src', 'logs', 'run_*',
-                                          k['file'] + '-kernel-traces.csv')))
+    pattern = k.get('traces', 'src/logs/run_*/%s-kernel-traces.csv' % k['file'])
+    paths = sorted(glob.glob(os.path.join(root, pattern)))
     if not os.path.exists(source) or not paths:
-        _count(skipped, '%s: no %s or no src/logs/run_*/%s-kernel-traces.csv'
-               % (k['file'], k['source'], k['file']))
+        _count(skipped, '%s: no %s or no %s' % (k['file'], k['source'], pattern))
         return []
+    only = k['kernel'] + '(' if 'traces' in k else None
     groups = {}
     for path in paths:
         with open(path, newline='') as f:
             for line in csv.reader(f):
+                if only and not (line and line[-1].startswith(only)):
+                    continue
                 try:
                     size, ns = int(line[0]), float(line[2])
                     grid = tuple(int(float(v)) for v in line[3:6])
@@ -93,13 +100,18 @@ def _log_rows(root, k, kind, skipped):
                 except (IndexError, ValueError):
                     _count(skipped, '%s: line without numbers' % k['file'])
                     continue
+                names = {'S1': size, 'GX': grid[0], 'GY': grid[1], '_device': device,
+                         '_grid': grid, '_block': block, '_regs': regs}
                 key = (device, size, grid, block, regs)
-                groups.setdefault(key, []).append(ns)
-    return [_row(k, {'S1': size, 'GX': grid[0], 'GY': grid[1]}, source, device, times,
-                 lambda ns: ns / 1000.0, kind,
-                 'src/logs/run_*/%s-kernel-traces.csv' % k['file'], grid=list(grid),
-                 block=list(block), regs=regs)
-            for (device, size, grid, block, regs), times in groups.items()]
+                groups.setdefault(key, (names, []))[1].append(ns)
+    kept = _thin(groups, k)
+    if len(kept) < len(groups):
+        _count(skipped, '%s: thinned (at most %d launches per problem size)'
+               % (k['file'], k['thin']), len(groups) - len(kept))
+    return [_row(k, names, source, names['_device'], times, lambda ns: ns / 1000.0, kind,
+                 pattern, grid=list(names['_grid']), block=list(names['_block']),
+                 regs=names['_regs'])
+            for names, times in kept]
 
 
 def _row(k, names, source, gpu, times, to_us, kind, where, **launch):

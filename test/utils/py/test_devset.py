@@ -467,6 +467,31 @@ class GpuPerf(unittest.TestCase):
         self.assertEqual(dict(devtable.pairs(vec[0]['args'])), {'N': '131072'})
         self.assertEqual((vec[0]['gpu'], vec[0]['defines']), ('Tesla K40c', 'Tile_Width=16'))
         self.assertEqual(vec[0].targets(), ['k40c', 'k40'])
+        # A Rodinia application's traces (src/traces/): every launch and
+        # copy of the run; only the lines of the entry's kernel count. Two
+        # runs of a 256 x 256 LU, each a copy, a diagonal launch and the
+        # internal launch of grid 3 x 3 (2944 and 3008 ns): one row, 2.976
+        # us, offset = 256 - 16 (3 + 1) = 192.
+        d = os.path.join(self.root, 'src', 'traces')
+        os.makedirs(d)
+        for run, ns in (('1', 2944), ('2', 3008)):
+            with open(os.path.join(d, 'lud-traces-%s.csv' % run), 'w') as f:
+                f.write('256,4950.0,12032.0,,,,,,,,,,80.0,6.3,"Tesla K40c (0)","1","7",'
+                        '"[CUDA memcpy HtoD]"\n'
+                        '256,4990.0,9000.0,1,1,1,16,1,1,32,2.0,0,,,"Tesla K40c (0)","1","7",'
+                        '"lud_diagonal(float*, int, int) [110]"\n'
+                        '256,5000.0,%d.0,3,3,1,16,16,1,21,2.0,0,,,"Tesla K40c (0)","1","7",'
+                        '"lud_internal(float*, int, int) [112]"\n' % ns)
+        skipped = {}
+        internal = [r for r in adapt_gpuperf.rows(self.root, skipped=skipped)
+                    if r['family'] == 'lud-internal']
+        self.assertEqual(len(internal), 1)
+        self.assertAlmostEqual(internal[0].time_us(), 2.976)
+        self.assertEqual((internal[0].grid(), internal[0].block(), internal[0]['regs']),
+                         ((3, 3, 1), (16, 16, 1), '21'))
+        self.assertEqual(dict(devtable.pairs(internal[0]['args'])),
+                         {'matrix_dim': '256', 'offset': '192'})
+        self.assertFalse(any('line without numbers' in k for k in skipped))
         # Not a checkout: said, no rows.
         skipped = {}
         self.assertEqual(adapt_gpuperf.rows(os.path.join(self.root, 'src'), skipped=skipped), [])
