@@ -41,11 +41,17 @@ std::string percent(double F) {
   return formatv("{0}", format("%.0f", F * 100)).str();
 }
 
-/// A share below one in percent, a decimal below 10 % and two significant
-/// digits below 0.1 %: "50", "2.3", "0.029".
+/// A share below one in percent: whole from 10 % to 99.5 %, one decimal
+/// from 0.1 % and above 99.5 %, two significant digits below 0.1 %; never
+/// "100" (the share is below one): "50", "2.3", "0.029", "99.9".
 std::string fillPercent(double F) {
-  const char *Fmt = F >= 0.1 ? "%.0f" : F >= 0.001 ? "%.1f" : "%.2g";
-  return formatv("{0}", format(Fmt, F * 100)).str();
+  double Pct = F * 100;
+  if (Pct >= 99.95)
+    return "99.9";
+  const char *Fmt = Pct >= 9.95 && Pct < 99.5 ? "%.0f"
+                    : Pct >= 0.095            ? "%.1f"
+                                              : "%.2g";
+  return formatv("{0}", format(Fmt, Pct)).str();
 }
 
 /// "1.47 TB/s", "312 GB/s", "8.1 GB/s".

@@ -32,6 +32,17 @@
 ; SM is the toy's limit (max_blocks_per_sm): 1 of 2 x 32 slots, 1.6 %.
 ; PARTIAL: kernel saxpy on toy-gpu, grid 1x1x1, block 32x1x1: predicted {{[0-9.]+}} us; bound: {{.*}}; occupancy {{[0-9]+}}%; the grid fills 1.6% of a wave{{$}}
 ;
+; A share that would round to 100 keeps a decimal: on the A100 (108 SMs x 8
+; blocks of 256 threads = 864 slots) 863 blocks fill 99.88 %, printed 99.9;
+; 864 fill the wave and the clause is left out.
+; RUN: %opt_ktime -passes=kernel-time -disable-output -pass-remarks-analysis=kernel-time \
+; RUN:   -ktime-gpu=a100 \
+; RUN:   -ktime-launch='saxpy:grid=863,block=256,regs=32,n=220928' \
+; RUN:   -ktime-launch='saxpy:grid=864,block=256,regs=32,n=221184' \
+; RUN:   %S/Inputs/stream.ll 2>&1 | FileCheck %s --check-prefix=NEARLY
+; NEARLY: kernel saxpy on a100-pcie-40gb, grid 863x1x1, block 256x1x1: predicted {{[0-9.]+}} us; bound: {{.*}}; occupancy 100%; the grid fills 99.9% of a wave{{$}}
+; NEARLY: kernel saxpy on a100-pcie-40gb, grid 864x1x1, block 256x1x1: predicted {{[0-9.]+}} us; bound: {{.*}}; occupancy 100%{{$}}
+;
 ; Per thread: two loads (lat.global) feed fmul and fadd before the store:
 ; time = lat.global + 24, delay 24 (print<kernel-time-cost> lists the 12
 ; instructions of del 2).
