@@ -104,10 +104,7 @@ def _log_rows(root, k, kind, skipped):
                          '_grid': grid, '_block': block, '_regs': regs}
                 key = (device, size, grid, block, regs)
                 groups.setdefault(key, (names, []))[1].append(ns)
-    kept = _thin(groups, k)
-    if len(kept) < len(groups):
-        _count(skipped, '%s: thinned (at most %d launches per problem size)'
-               % (k['file'], k['thin']), len(groups) - len(kept))
+    kept = _thin(groups, k, skipped)
     return [_row(k, names, source, names['_device'], times, lambda ns: ns / 1000.0, kind,
                  pattern, grid=list(names['_grid']), block=list(names['_block']),
                  regs=names['_regs'])
@@ -150,8 +147,9 @@ def _groups(path, k, skipped):
     return groups
 
 
-def _thin(groups, k):
-    """At most k['thin'] groups per S1, evenly spaced over GX."""
+def _thin(groups, k, skipped):
+    """At most k['thin'] groups per S1 (a matrix size: only LU's kernels are
+    thinned), evenly spaced over GX; SKIPPED counts the groups left out."""
     n = k.get('thin')
     if not n:
         return list(groups.values())
@@ -167,15 +165,15 @@ def _thin(groups, k):
         step = (len(items) - 1) / float(n - 1)
         picks = sorted(set(int(round(i * step)) for i in range(n)))
         kept += [items[i] for i in picks]
+    if len(kept) < len(groups):
+        _count(skipped, '%s: thinned (at most %d launches per matrix)' % (k['file'], n),
+               len(groups) - len(kept))
     return kept
 
 
 def _kernel_rows(path, k, gpu, kind, source, skipped):
     groups = _groups(path, k, skipped)
-    kept = _thin(groups, k)
-    if len(kept) < len(groups):
-        _count(skipped, '%s: thinned (at most %d launches per matrix)' % (k['file'], k['thin']),
-               len(groups) - len(kept))
+    kept = _thin(groups, k, skipped)
     return [_row(k, names, source, gpu['name'], times, lambda s: s * 1e6, kind,
                  os.path.basename(path), grid=[names['GX'], names['GY']],
                  block=[names['BX'], names['BY']], regs=names['_regs'], sm_mhz=gpu.get('sm_mhz'))
