@@ -11,6 +11,8 @@
 #include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <map>
+#include <optional>
+#include <utility>
 
 namespace ktime {
 
@@ -46,6 +48,15 @@ struct BlockSample {
   std::vector<WarpSample> Warps;
 };
 
+/// The bytes of each traffic kind that each warp of a block moves.
+using BlockTraffic = std::vector<std::array<double, NumTraffic>>;
+
+/// The coordinates of linear index \p Id (x fastest) in a box of \p Dim.
+std::array<uint64_t, 3> unlinearize(uint64_t Id,
+                                    const std::array<uint64_t, 3> &Dim);
+
+Rational toRational(uint64_t V);
+
 /// The value of \p E under \p B; an error naming the symbols \p B lacks.
 llvm::Expected<double> evaluateAt(const Expr &E, const Bindings &B);
 
@@ -62,6 +73,17 @@ LatencyUse getLatencyUse(const KernelInputs &In);
 llvm::Expected<BlockSample>
 sampleBlock(const KernelInputs &In, const LaunchShape &Shape, uint64_t BlockId,
             unsigned WarpSize, LatencyUse Latency, bool EdgeWarpsOnly = false);
+
+/// Whether two sampled blocks give the same numbers (a grid's blocks
+/// mostly repeat a few kinds: interior, edge, past the data).
+bool sameSample(const BlockSample &A, const BlockSample &B);
+
+/// The traffic of every warp of block \p BlockId alone, as sampleBlock
+/// gives it, without the times (a fraction of the cost).
+llvm::Expected<BlockTraffic> sampleBlockTraffic(const KernelInputs &In,
+                                                const LaunchShape &Shape,
+                                                uint64_t BlockId,
+                                                unsigned WarpSize);
 
 /// A value of a grid's axis that stands for \p Weight values of it.
 struct SpreadPoint {
@@ -102,13 +124,15 @@ public:
   double levelGBs(Bound Level) const;
 
   /// The wave of \p NBlocks blocks starting at linear block \p FirstBlock:
-  /// its blocks' times are the envelope of its first, middle and last.
+  /// its blocks' times are the envelope of its first, middle and last; its
+  /// traffic is the sum of its blocks' (rangeTraffic).
   llvm::Expected<WaveResult> solve(uint64_t FirstBlock, uint64_t NBlocks);
 
   /// A wave of \p NBlocks blocks whose slots are refilled as blocks retire
   /// (one of the launch's full waves, its first \p FullBlocks blocks): each
-  /// block is their mean, in time and in traffic, over blocks spread over
-  /// ctaid.x, .y and .z (spreadPoints on each axis).
+  /// block is their mean in time, over blocks spread over ctaid.x, .y and
+  /// .z (spreadPoints on each axis); the wave moves a full wave's share of
+  /// their traffic (rangeTraffic).
   llvm::Expected<WaveResult> solveRefilled(uint64_t FullBlocks,
                                            uint64_t NBlocks);
   /// The kinds of ctaid.x, .y and .z values the last solveRefilled found
@@ -136,6 +160,31 @@ private:
     const BlockSample *S;
     double Weight;
   };
+  /// \p BlockId's traffic, sampled on first use.
+  llvm::Expected<const BlockTraffic *> trafficSample(uint64_t BlockId);
+  /// The values of each axis of a box of blocks, in kinds: values of one
+  /// kind give blocks with the same numbers.
+  struct AxisKinds {
+    /// Each kind's first value and how many values it stands for.
+    std::vector<SpreadPoint> Kinds;
+    /// The values spreadPoints chose, in order, each with its kind; the
+    /// first and last values of the axis among them.
+    std::vector<std::pair<uint64_t, unsigned>> Points;
+  };
+  /// The kinds of the ctaid.x, .y and .z values of the blocks of \p Box
+  /// (the grid's first Box[0] x Box[1] x Box[2] values): spreadPoints on
+  /// each axis, values merged into one kind where their blocks do not
+  /// differ: in the traffic of any warp (\p ByTraffic), else in anything
+  /// their first and last warps give.
+  llvm::Expected<std::array<AxisKinds, 3>>
+  boxKinds(const std::array<uint64_t, 3> &Box, bool ByTraffic);
+  /// The whole grid's kinds by traffic, found on first use.
+  llvm::Expected<const std::array<AxisKinds, 3> *> gridKinds();
+  /// Bytes of each traffic kind that the \p NBlocks blocks from linear
+  /// block \p FirstBlock move: the sum over the grid's kinds of blocks,
+  /// each weighing how many of the range's blocks it stands for.
+  llvm::Expected<std::array<double, NumTraffic>>
+  rangeTraffic(uint64_t FirstBlock, uint64_t NBlocks);
   /// \p BlockId's sample from \p Cache, made on first use.
   llvm::Expected<const BlockSample *>
   cachedSample(std::map<uint64_t, BlockSample> &Cache, uint64_t BlockId,
@@ -167,7 +216,9 @@ private:
   unsigned WarpsPerBlock = 0;
   LatencyUse LatencyUsed;
   std::map<uint64_t, BlockSample> Samples, EdgeSamples;
+  std::map<uint64_t, BlockTraffic> TrafficSamples;
   std::array<size_t, 3> RefilledKinds = {};
+  std::optional<std::array<AxisKinds, 3>> GridKinds;
   bool HaveMain = false;
   double MainTime = 0, MainDelay = 0, MainBarriers = 0;
   std::vector<std::string> Notes;

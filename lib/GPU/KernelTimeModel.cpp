@@ -100,14 +100,14 @@ double dispatchFloorCycles(const GpuTarget &T, uint64_t Blocks,
   return std::max(0.0, L.slope(W)) * (Grid - double(L.FitGridMax));
 }
 
-namespace {
-
 std::array<uint64_t, 3> unlinearize(uint64_t Id,
                                     const std::array<uint64_t, 3> &Dim) {
   return {Id % Dim[0], (Id / Dim[0]) % Dim[1], Id / (Dim[0] * Dim[1])};
 }
 
 Rational toRational(uint64_t V) { return Rational(static_cast<int64_t>(V)); }
+
+namespace {
 
 /// \p E for a message: in full when short, else the symbols it depends on
 /// (the launch's time is the kernel's with the launch's figures put in: a
@@ -152,142 +152,6 @@ Bindings getLaunchSizeBindings(const LaunchShape &Shape) {
     B[std::string("nctaid.") + Axis[D]] = toRational(Shape.Grid[D]);
   }
   return B;
-}
-
-Expected<std::vector<SpreadPoint>>
-spreadPoints(uint64_t N, unsigned Initial, unsigned MaxPoints,
-             function_ref<Expected<bool>(uint64_t, uint64_t)> Differ) {
-  if (N == 0)
-    return std::vector<SpreadPoint>();
-  // The first and last values too: a grid's edges are where its guards
-  // cut (the blocks past the data, or the few blocks that hold it).
-  std::vector<uint64_t> Points = {0};
-  uint64_t Strata = std::min<uint64_t>(N, std::max(1u, Initial));
-  for (uint64_t I = 0; I != Strata; ++I)
-    Points.push_back(std::min(
-        N - 1,
-        static_cast<uint64_t>((double(I) + 0.5) * double(N) / double(Strata))));
-  Points.push_back(N - 1);
-  Points.erase(std::unique(Points.begin(), Points.end()), Points.end());
-  // Halve the gaps between neighbours that differ, a pass at a time, so
-  // that a step of the block's cost is found to one row or column.
-  bool Inserted = true;
-  while (Inserted && Points.size() < MaxPoints) {
-    Inserted = false;
-    std::vector<uint64_t> Next;
-    for (size_t I = 0; I != Points.size(); ++I) {
-      Next.push_back(Points[I]);
-      if (I + 1 == Points.size() || Points[I + 1] - Points[I] < 2 ||
-          Points.size() + (Next.size() - I - 1) >= MaxPoints)
-        continue;
-      Expected<bool> D = Differ(Points[I], Points[I + 1]);
-      if (!D)
-        return D.takeError();
-      if (*D) {
-        Next.push_back(Points[I] + (Points[I + 1] - Points[I]) / 2);
-        Inserted = true;
-      }
-    }
-    Points = std::move(Next);
-  }
-  // Each point stands for the values nearer to it than to its neighbours
-  // (a tie goes to the lower).
-  std::vector<SpreadPoint> Spread;
-  uint64_t Start = 0;
-  for (size_t I = 0; I != Points.size(); ++I) {
-    uint64_t End =
-        I + 1 == Points.size() ? N : (Points[I] + Points[I + 1]) / 2 + 1;
-    Spread.push_back({Points[I], double(End - Start)});
-    Start = End;
-  }
-  return Spread;
-}
-
-LatencyUse getLatencyUse(const KernelInputs &In) {
-  auto HasLatency = [](const Expr &E) {
-    std::set<std::string> Symbols;
-    E.collectSymbols(Symbols);
-    return llvm::any_of(Symbols, [](const std::string &S) {
-      return StringRef(S).starts_with("lat.");
-    });
-  };
-  return {HasLatency(In.Time), HasLatency(In.Delay)};
-}
-
-Expected<BlockSample> sampleBlock(const KernelInputs &In,
-                                  const LaunchShape &Shape, uint64_t BlockId,
-                                  unsigned WarpSize, LatencyUse Latency,
-                                  bool EdgeWarpsOnly) {
-  BlockSample S;
-  uint64_t Threads = Shape.Block[0] * Shape.Block[1] * Shape.Block[2];
-  std::array<uint64_t, 3> Cta = unlinearize(BlockId, Shape.Grid);
-  Bindings Base = getLaunchSizeBindings(Shape);
-  static const char *Axis[] = {"x", "y", "z"};
-  for (int D = 0; D < 3; ++D)
-    Base[std::string("ctaid.") + Axis[D]] = toRational(Cta[D]);
-  Base["WARP_SZ"] = toRational(WarpSize);
-  unsigned Warps = static_cast<unsigned>((Threads + WarpSize - 1) / WarpSize);
-  for (unsigned W = 0; W != Warps; ++W) {
-    if (EdgeWarpsOnly && W != 0 && W + 1 != Warps)
-      continue;
-    WarpSample WS;
-    uint64_t First = uint64_t(W) * WarpSize;
-    uint64_t Last = std::min<uint64_t>(First + WarpSize, Threads) - 1;
-    WS.Lanes = static_cast<double>(Last - First + 1);
-    for (uint64_t Lane : {First, Last}) {
-      std::array<uint64_t, 3> Tid = unlinearize(Lane, Shape.Block);
-      std::map<std::string, Expr> Subst;
-      for (auto &[Name, V] : Base)
-        Subst[Name] = Expr::constant(V);
-      for (int D = 0; D < 3; ++D)
-        Subst[std::string("tid.") + Axis[D]] =
-            Expr::constant(toRational(Tid[D]));
-      Rational LaneId = toRational(WarpSize ? Lane % WarpSize : 0);
-      Subst["laneid"] = Expr::constant(LaneId);
-      Bindings LaneValues = Base;
-      for (int D = 0; D < 3; ++D)
-        LaneValues[std::string("tid.") + Axis[D]] = toRational(Tid[D]);
-      LaneValues["laneid"] = LaneId;
-      for (auto [E, HasLat, Into] :
-           {std::make_tuple(&In.Time, Latency.Time, &WS.Times),
-            std::make_tuple(&In.Delay, Latency.Delay, &WS.Delays)}) {
-        if (HasLat) {
-          Into->push_back(E->substitute(Subst));
-          continue;
-        }
-        // A symbol left without value: the barriers' or the traffic's
-        // evaluation below names it.
-        std::optional<Rational> V = E->evaluate(LaneValues);
-        Into->push_back(V ? Expr::constant(*V) : E->substitute(Subst));
-      }
-      if (Lane == First) {
-        const Bindings &B = LaneValues;
-        Expected<double> Barriers = evaluateAt(In.Barriers, B);
-        if (!Barriers)
-          return Barriers.takeError();
-        WS.Barriers = *Barriers;
-        const Expr *Mem[] = {
-            &In.GlobalBytes,          &In.UncoalescedBytes,
-            &In.L1HitBytes,           &In.L2HitBytes,
-            &In.SectorBytes,          &In.SectorBytesMissingL1,
-            &In.SectorBytesMissingL2, &In.SharedBytes,
-            &In.HotAtomics,           &In.UncoalescedL1HitBytes,
-            &In.L1TagBytes,           &In.L1DataBytes};
-        static_assert(std::size(Mem) == NumTraffic,
-                      "one expression per TrafficKind, in its order");
-        for (unsigned K = 0; K != NumTraffic; ++K) {
-          Expected<double> V = evaluateAt(*Mem[K], B);
-          if (!V)
-            return V.takeError();
-          WS.Traffic[K] = std::max(0.0, *V) * WS.Lanes;
-        }
-      }
-      if (First == Last)
-        break;
-    }
-    S.Warps.push_back(std::move(WS));
-  }
-  return S;
 }
 
 namespace {

@@ -101,6 +101,18 @@ Expected<const BlockSample *> WaveSolver::sample(uint64_t BlockId) {
   return cachedSample(Samples, BlockId, /*EdgeWarpsOnly=*/false);
 }
 
+Expected<const BlockTraffic *> WaveSolver::trafficSample(uint64_t BlockId) {
+  auto It = TrafficSamples.find(BlockId);
+  if (It == TrafficSamples.end()) {
+    Expected<BlockTraffic> S =
+        sampleBlockTraffic(In, Shape, BlockId, T.WarpSize);
+    if (!S)
+      return S.takeError();
+    It = TrafficSamples.emplace(BlockId, std::move(*S)).first;
+  }
+  return &It->second;
+}
+
 Expected<const BlockSample *> WaveSolver::edgeSample(uint64_t BlockId) {
   if (WarpsPerBlock <= 2)
     return sample(BlockId);
@@ -182,64 +194,26 @@ WaveSolver::smTime(const std::vector<Weighted> &Blocks, unsigned BlocksOnSM,
   return R;
 }
 
-/// Whether two sampled blocks give the same numbers (a grid's blocks
-/// mostly repeat a few kinds: interior, edge, past the data).
-static bool sameSample(const BlockSample &A, const BlockSample &B) {
-  if (A.Warps.size() != B.Warps.size())
-    return false;
-  for (size_t W = 0; W != A.Warps.size(); ++W) {
-    const WarpSample &X = A.Warps[W], &Y = B.Warps[W];
-    if (X.Barriers != Y.Barriers || X.Lanes != Y.Lanes ||
-        X.Traffic != Y.Traffic || X.Times != Y.Times || X.Delays != Y.Delays)
-      return false;
-  }
-  return true;
-}
-
-static double blockTraffic(const BlockSample &S, unsigned K) {
-  double Sum = 0;
-  for (const WarpSample &W : S.Warps)
-    Sum += W.Traffic[K];
-  return Sum;
-}
-
 Expected<WaveResult> WaveSolver::solve(uint64_t FirstBlock, uint64_t NBlocks) {
   // Three samples: the wave's first, middle and last block. Times take the
-  // envelope of all three; traffic counts the middle block for all blocks
-  // but the last (the mean of a count linear in the block id, and a full
-  // block where a bounds guard cuts only the last) and the last once.
+  // envelope of all three (the wave ends with its longest block); traffic
+  // is the sum over all the wave's blocks.
   uint64_t Last = FirstBlock + NBlocks - 1;
   uint64_t Middle = FirstBlock + (NBlocks - 1) / 2;
   std::vector<Weighted> Blocks;
-  const BlockSample *MiddleSample = nullptr, *LastSample = nullptr;
   for (uint64_t Id : {FirstBlock, Middle, Last}) {
     Expected<const BlockSample *> S = sample(Id);
     if (!S)
       return S.takeError();
     if (none_of(Blocks, [&](const Weighted &B) { return B.S == *S; }))
       Blocks.push_back({*S, 1});
-    if (Id == Middle)
-      MiddleSample = *S;
-    if (Id == Last)
-      LastSample = *S;
   }
-  std::array<double, NumTraffic> Traffic;
-  for (unsigned K = 0; K != NumTraffic; ++K)
-    Traffic[K] = blockTraffic(*MiddleSample, K) * double(NBlocks - 1) +
-                 blockTraffic(*LastSample, K);
-  return solveLevels(Blocks, /*Mean=*/false, NBlocks, Traffic,
+  Expected<std::array<double, NumTraffic>> Traffic =
+      rangeTraffic(FirstBlock, NBlocks);
+  if (!Traffic)
+    return Traffic.takeError();
+  return solveLevels(Blocks, /*Mean=*/false, NBlocks, *Traffic,
                      *Blocks.front().S);
-}
-
-/// At most \p M of \p Points, evenly by index, the first and last kept.
-static std::vector<SpreadPoint> thin(const std::vector<SpreadPoint> &Points,
-                                     size_t M) {
-  if (Points.size() <= M || M < 2)
-    return Points;
-  std::vector<SpreadPoint> Result;
-  for (size_t I = 0; I != M; ++I)
-    Result.push_back(Points[I * (Points.size() - 1) / (M - 1)]);
-  return Result;
 }
 
 Expected<WaveResult> WaveSolver::solveRefilled(uint64_t FullBlocks,
@@ -265,75 +239,19 @@ Expected<WaveResult> WaveSolver::solveRefilled(uint64_t FullBlocks,
   auto Id = [&](const std::array<uint64_t, 3> &C) {
     return C[0] + G[0] * (C[1] + G[1] * C[2]);
   };
-  const unsigned Initial = 8, MaxPoints = 24;
-  auto Plain = [](uint64_t, uint64_t) -> Expected<bool> { return false; };
-  // Two values of axis D differ when a block of theirs at one of the other
-  // axes' starting values (at most 4 of each) does, in its first or last
-  // warp: a guard monotone in the thread ids shows at the block's edges,
-  // as it does at a warp's first and last lane.
-  std::array<std::vector<SpreadPoint>, 3> Across;
-  for (unsigned D = 0; D != 3; ++D) {
-    Expected<std::vector<SpreadPoint>> Start =
-        spreadPoints(Box[D], Initial, Initial, Plain);
-    if (!Start)
-      return Start.takeError();
-    Across[D] = thin(*Start, 4);
-  }
-  auto Differ = [&](unsigned D) {
-    unsigned U = (D + 1) % 3, V = (D + 2) % 3;
-    return [&, D, U, V](uint64_t A, uint64_t B) -> Expected<bool> {
-      for (const SpreadPoint &PU : Across[U])
-        for (const SpreadPoint &PV : Across[V]) {
-          std::array<uint64_t, 3> CA, CB;
-          CA[D] = A;
-          CB[D] = B;
-          CA[U] = CB[U] = PU.Value;
-          CA[V] = CB[V] = PV.Value;
-          Expected<const BlockSample *> SA = edgeSample(Id(CA));
-          if (!SA)
-            return SA.takeError();
-          Expected<const BlockSample *> SB = edgeSample(Id(CB));
-          if (!SB)
-            return SB.takeError();
-          if (!sameSample(**SA, **SB))
-            return true;
-        }
-      return false;
-    };
-  };
-  // Values that do not differ form one kind, weighing their sum: the
-  // blocks sampled are the product of the kinds' first values (a rectangle
-  // of running blocks: 2 x 2 kinds, or 3 with the row where a guard cuts
-  // the block).
+  // The blocks sampled are the product of the kinds' first values (a
+  // rectangle of running blocks: 2 x 2 kinds, or 3 with the row where a
+  // guard cuts the block).
+  Expected<std::array<AxisKinds, 3>> BoxKinds =
+      boxKinds(Box, /*ByTraffic=*/false);
+  if (!BoxKinds)
+    return BoxKinds.takeError();
   std::array<std::vector<SpreadPoint>, 3> Kinds;
-  for (unsigned D = 0; D != 3; ++D) {
-    auto Differs = Differ(D);
-    Expected<std::vector<SpreadPoint>> Points =
-        spreadPoints(Box[D], Initial, MaxPoints, Differs);
-    if (!Points)
-      return Points.takeError();
-    if (D == Outer)
-      Points->back().Weight -= 1 - LastShare; // the last value's point
-    for (const SpreadPoint &P : *Points) {
-      SpreadPoint *Into = nullptr;
-      for (SpreadPoint &K : Kinds[D]) {
-        Expected<bool> Diff = Differs(K.Value, P.Value);
-        if (!Diff)
-          return Diff.takeError();
-        if (!*Diff) {
-          Into = &K;
-          break;
-        }
-      }
-      if (Into)
-        Into->Weight += P.Weight;
-      else
-        Kinds[D].push_back(P);
-    }
-  }
+  for (unsigned D = 0; D != 3; ++D)
+    Kinds[D] = std::move((*BoxKinds)[D].Kinds);
+  Kinds[Outer][(*BoxKinds)[Outer].Points.back().second].Weight -= 1 - LastShare;
   // Equal samples are solved once, with their weights summed.
   std::vector<Weighted> Blocks;
-  double TotalWeight = 0;
   for (const SpreadPoint &Z : Kinds[2])
     for (const SpreadPoint &Y : Kinds[1])
       for (const SpreadPoint &X : Kinds[0]) {
@@ -342,7 +260,6 @@ Expected<WaveResult> WaveSolver::solveRefilled(uint64_t FullBlocks,
         if (!S)
           return S.takeError();
         double Weight = X.Weight * Y.Weight * Z.Weight;
-        TotalWeight += Weight;
         auto Same = find_if(Blocks, [&](const Weighted &B) {
           return B.S == *S || sameSample(*B.S, **S);
         });
@@ -352,17 +269,18 @@ Expected<WaveResult> WaveSolver::solveRefilled(uint64_t FullBlocks,
           Blocks.push_back({*S, Weight});
       }
   RefilledKinds = {Kinds[0].size(), Kinds[1].size(), Kinds[2].size()};
-  std::array<double, NumTraffic> Traffic = {};
-  for (unsigned K = 0; K != NumTraffic; ++K) {
-    for (const auto &[S, Weight] : Blocks)
-      Traffic[K] += blockTraffic(*S, K) * Weight;
-    Traffic[K] *= double(NBlocks) / TotalWeight;
-  }
+  // A wave's traffic is a full wave's share of the full waves' blocks'.
+  Expected<std::array<double, NumTraffic>> Traffic =
+      rangeTraffic(0, FullBlocks);
+  if (!Traffic)
+    return Traffic.takeError();
+  for (double &Bytes : *Traffic)
+    Bytes *= double(NBlocks) / double(FullBlocks);
   // The main thread the report shows is the launch's first block's.
   Expected<const BlockSample *> First = sample(0);
   if (!First)
     return First.takeError();
-  return solveLevels(Blocks, /*Mean=*/true, NBlocks, Traffic, **First);
+  return solveLevels(Blocks, /*Mean=*/true, NBlocks, *Traffic, **First);
 }
 
 WaveResult

@@ -9,6 +9,9 @@
 ; RUN:   -ktime-gpu=%S/Inputs/toy-gpu.yaml -ktime-cold-cache \
 ; RUN:   -ktime-launch='saxpy:grid=512,block=256,regs=32,n=131072' \
 ; RUN:   -ktime-launch='saxpy:grid=8,block=256,regs=32,n=2000' \
+; RUN:   -ktime-launch='saxpy:grid=12,block=256,regs=32,n=2000' \
+; RUN:   -ktime-launch='saxpy:grid=16,block=256,regs=32,n=1000' \
+; RUN:   -ktime-launch='saxpy:grid=1000000,block=256,regs=32,n=2000' \
 ; RUN:   %S/Inputs/stream.ll | FileCheck %s
 ; The short Kernel remark of the first launch: the figures behind the bound
 ; (below: 1572864 bytes from DRAM in 24576 ns of execution = 64.0 GB/s, all
@@ -76,3 +79,25 @@
 ; CHECK-SAME: bound latency
 ; CHECK: bytes: global 24000.0, L2 24000.0, DRAM 24000.0
 ; CHECK: predicted 1528.0 ns = launch 1004.0 ns + exec 524.0 ns; bound launch
+;
+; More blocks than the data need: the guard cuts every block from the
+; eighth on. A wave's traffic is the sum of its blocks' (docs/kernel-time.md),
+; so the surplus blocks add nothing: 12 blocks over n = 2000 move the 24000
+; bytes of 8 (not 11 x 3072 + 0 = 33792, the middle block's for all but the
+; last). 12 blocks on 2 SMs, 6 on the busiest: 24000 / 64 = 375 cycles,
+; less than the warp's 524: latency.
+; CHECK: launch 'saxpy:grid=12,block=256,regs=32,n=2000' on toy-gpu:
+; CHECK: wave of 12 blocks, 6 on the busiest SM: 524.0 cycles (longest warp 524.0
+; CHECK-SAME: bound latency
+; CHECK: bytes: global 24000.0, L2 24000.0, DRAM 24000.0
+; 16 blocks over n = 1000: blocks 0 to 2 full (768 threads), block 3 with
+; 232, blocks 4 to 15 none: 1000 x 12 = 12000 bytes, though the middle
+; block (7) lies past the data.
+; CHECK: launch 'saxpy:grid=16,block=256,regs=32,n=1000' on toy-gpu:
+; CHECK: bytes: global 12000.0, L2 12000.0, DRAM 12000.0
+; A million blocks over the same 2000 elements (62500 full waves): the
+; blocks past the data are found among the million by halving, and the
+; traffic is again 2000 x 12 = 24000 bytes.
+; CHECK: launch 'saxpy:grid=1000000,block=256,regs=32,n=2000' on toy-gpu:
+; CHECK: waves: 62500.000 (62500 full)
+; CHECK: bytes: global 24000.0, L2 24000.0, DRAM 24000.0

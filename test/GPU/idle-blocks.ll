@@ -17,7 +17,8 @@
 ; RUN:   -ktime-launch='uniform_guard:grid=19,block=1024,regs=32,m=16' \
 ; RUN:   -ktime-launch='rect_guard:grid=32x32,block=1024,regs=32,mx=8,my=16' \
 ; RUN:   -ktime-launch='rect_guard:grid=32x32x64,block=1024,regs=32,mx=8,my=16' \
-; RUN:   -ktime-launch='rect_guard:grid=6x7,block=1024,regs=32,mx=6,my=2' %s \
+; RUN:   -ktime-launch='rect_guard:grid=6x7,block=1024,regs=32,mx=6,my=2' \
+; RUN:   -ktime-launch='rect_guard:grid=9x7,block=64,regs=32,mx=4,my=5' %s \
 ; RUN:   | FileCheck %s
 ;
 ; Both kernels: 1024 threads = 32 warps per block, 2 blocks per SM, a wave
@@ -146,6 +147,14 @@
 ; CHECK: wave of 4 blocks, 2 on the busiest SM: 38489.6 cycles
 ; CHECK: bytes: global 49152.0
 ; CHECK: predicted 385981.0 ns = launch 1021.0 ns + exec 384960.0 ns; bound issue
+; grid 9 x 7 = 63 blocks of 64 threads (2 warps; 32 blocks per SM, the
+; toy's limit): one partial wave of 64 slots. Its traffic is the sum of its
+; blocks': the 4 x 5 running blocks store 64 x 4 B each, 20 x 256 = 5120
+; bytes; the middle block (31: ctaid 4, 3) does not run, and counted for
+; all blocks it gave 0.
+; CHECK-LABEL: launch 'rect_guard:grid=9x7,block=64,regs=32,mx=4,my=5'
+; CHECK: waves: 0.984 (0 full)
+; CHECK: bytes: global 5120.0
 
 target datalayout = "e-p:64:64:64-p3:32:32:32-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"

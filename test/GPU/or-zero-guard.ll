@@ -17,11 +17,11 @@
 ; first_only, one block: lane 0 of warp 0 stores 4 bytes.
 ; CHECK-LABEL: launch 'first_only:grid=1,block=64,regs=32'
 ; CHECK: bytes: global 4.0
-; Four blocks: the launch's traffic is its middle block's, times the blocks
-; (docs/kernel-time.md): block 2 has no lane with ctaid.x == 0, so 0 bytes
-; (the 4 bytes of block 0 are below the model's resolution).
+; Four blocks: the launch's traffic is the sum of its blocks'
+; (docs/kernel-time.md): block 0 stores 4 bytes, blocks 1 to 3 have no lane
+; with ctaid.x == 0 and store none, so 4 bytes.
 ; CHECK-LABEL: launch 'first_only:grid=4,block=64,regs=32'
-; CHECK: bytes: global 0.0
+; CHECK: bytes: global 4.0
 ; all_but_first, one block: every lane but lane 0, 63 x 4 = 252 bytes.
 ; CHECK-LABEL: launch 'all_but_first:grid=1,block=64,regs=32'
 ; CHECK: bytes: global 252.0

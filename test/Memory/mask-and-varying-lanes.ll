@@ -84,6 +84,17 @@
 ; LAUNCH-NOT: estimate: taken
 ; LAUNCH: bytes: global 960.0,
 ; LAUNCH-NOT: estimate: taken
+; The same rows over 1 x 80 blocks on the toy GPU (16 blocks a wave): five
+; full waves, whose traffic is again the sum of their blocks'. Block rows 0
+; and 1 differ only in the warps of ty 8 to 11 (warp 7, ty 14 and 15, is
+; idle in both), so they are told apart in every warp: 960 B, not 2 x 576
+; = 1152 (block row 1 taken for block row 0); rows 2 to 79 are past h.
+; RUN: %opt_ktime -passes='print<kernel-time>' -disable-output \
+; RUN:   -ktime-gpu=%S/../GPU/Inputs/toy-gpu.yaml \
+; RUN:   -ktime-launch='rows:grid=1x80,block=16x16,regs=16,h=20' %s \
+; RUN:   | FileCheck %s --check-prefix=WAVES
+; WAVES: waves: 5.000 (5 full)
+; WAVES: bytes: global 960.0,
 
 target triple = "nvptx64-nvidia-cuda"
 
