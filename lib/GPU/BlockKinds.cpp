@@ -37,15 +37,7 @@ static std::vector<SpreadPoint> thin(const std::vector<SpreadPoint> &Points,
 static Expected<std::vector<uint64_t>> interpolationPoints(
     uint64_t N, unsigned Initial, unsigned MaxPoints,
     function_ref<Expected<bool>(uint64_t, uint64_t, uint64_t)> OffLine) {
-  std::vector<uint64_t> Points = {0};
-  uint64_t Strata = std::min<uint64_t>(N, std::max(1u, Initial));
-  for (uint64_t I = 0; I != Strata; ++I)
-    Points.push_back(std::min(
-        N - 1,
-        static_cast<uint64_t>((double(I) + 0.5) * double(N) / double(Strata))));
-  Points.push_back(N - 1);
-  llvm::sort(Points);
-  Points.erase(std::unique(Points.begin(), Points.end()), Points.end());
+  std::vector<uint64_t> Points = startingPoints(N, Initial);
   std::vector<std::pair<uint64_t, uint64_t>> Gaps, Next;
   for (size_t I = 0; I + 1 < Points.size(); ++I)
     Gaps.push_back({Points[I], Points[I + 1]});

@@ -16,11 +16,7 @@ using namespace llvm;
 
 namespace ktime {
 
-Expected<std::vector<SpreadPoint>>
-spreadPoints(uint64_t N, unsigned Initial, unsigned MaxPoints,
-             function_ref<Expected<bool>(uint64_t, uint64_t)> Differ) {
-  if (N == 0)
-    return std::vector<SpreadPoint>();
+std::vector<uint64_t> startingPoints(uint64_t N, unsigned Initial) {
   // The first and last values too: a grid's edges are where its guards
   // cut (the blocks past the data, or the few blocks that hold it).
   std::vector<uint64_t> Points = {0};
@@ -31,6 +27,15 @@ spreadPoints(uint64_t N, unsigned Initial, unsigned MaxPoints,
         static_cast<uint64_t>((double(I) + 0.5) * double(N) / double(Strata))));
   Points.push_back(N - 1);
   Points.erase(std::unique(Points.begin(), Points.end()), Points.end());
+  return Points;
+}
+
+Expected<std::vector<SpreadPoint>>
+spreadPoints(uint64_t N, unsigned Initial, unsigned MaxPoints,
+             function_ref<Expected<bool>(uint64_t, uint64_t)> Differ) {
+  if (N == 0)
+    return std::vector<SpreadPoint>();
+  std::vector<uint64_t> Points = startingPoints(N, Initial);
   // Halve the gaps between neighbours that differ, a pass at a time, so
   // that a step of the block's cost is found to one row or column.
   bool Inserted = true;

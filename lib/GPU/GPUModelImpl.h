@@ -91,6 +91,10 @@ struct SpreadPoint {
   double Weight;
 };
 
+/// The first and last values of [0, \p N) (N > 0) and the middles of
+/// \p Initial equal strata, in order, each once.
+std::vector<uint64_t> startingPoints(uint64_t N, unsigned Initial);
+
 /// Values of [0, \p N) that stand for all of them in a mean: the first, the
 /// last and the middles of \p Initial equal strata; then, while two
 /// neighbours \p Differ and lie more than one apart, the value halfway
