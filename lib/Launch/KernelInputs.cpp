@@ -224,11 +224,16 @@ KernelInputs KernelInputBuilder::build(
   In.Delay = M.Delay.substitute(Subst);
   In.Barriers = M.Barriers.substitute(Subst);
   Expr Zero = Expr::constant(0);
-  // A fraction inside a loop may depend on its iteration: the mean one.
+  // A fraction inside a loop may depend on its iteration: the mean one. An
+  // inner loop's count may depend on an outer loop's iteration (a triangle):
+  // its mean is taken at the outer loop's mean, which M.Loops' preorder
+  // (parents first) has already put in, so one substitution leaves no
+  // iteration symbol behind.
   std::map<std::string, Expr> MeanIterations;
   for (const LoopTrip &L : M.Loops)
     MeanIterations[getIterSymbol(L.Name)] =
-        (L.Trip - 1) * Expr::constant(Rational(1, 2));
+        ((L.Trip - 1) * Expr::constant(Rational(1, 2)))
+            .substitute(MeanIterations);
   Ctx.GroupLiveShare = groupLiveShares(MA, Shares, Ctx, MeanIterations);
   Rational WarpLanes(static_cast<int64_t>(std::max(1u, MA.warpLanes())));
   Rational SharedRequestBytes(

@@ -19,11 +19,15 @@
 #include "ThreadModelImpl.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/PostDominators.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/UniformityAnalysis.h"
 #include "llvm/IR/Instructions.h"
+
+#include <map>
+#include <set>
 
 using namespace llvm;
 
@@ -40,7 +44,12 @@ public:
       : FAM(FAM), Costs(Costs), Nominal(Nominal), Adjust(Adjust), Reach(Reach),
         ReachOf(ReachOf), KnownTrips(KnownTrips) {}
 
-  ThreadModel build(Function &F);
+  /// \p F's model. \p UnknownParams: symbols of \p F's parameters that a
+  /// caller passes a value the model cannot name (a loaded or computed
+  /// one); the loops whose counts they set count as loops of unknown count
+  /// (trip.<loop>), as a loop bounded by such a value in the kernel does.
+  ThreadModel build(Function &F,
+                    const std::set<std::string> &UnknownParams = {});
 
 private:
   InstrTiming timing(const Instruction &I, ThreadModel &M);
@@ -62,9 +71,23 @@ private:
     std::vector<std::pair<unsigned, std::string>> Params;
     std::vector<ModelNote> Notes;
   };
-  /// Functions being modelled (for recursion) and finished callee models.
+  /// \p Callee's cost with \p UnknownParams' loops of unknown count
+  /// (build), made once per callee and set of such parameters.
+  const CalleeCost &calleeCost(const Function &Callee,
+                               const std::set<std::string> &UnknownParams);
+  /// What \p Call passes as parameter \p ArgNo, in the symbols of the
+  /// caller's model \p M: a constant, a parameter of the caller, or an
+  /// expression ScalarEvolution gives of those, the ids and the caller's
+  /// iteration numbers; std::nullopt for a value the model cannot name.
+  std::optional<Expr> actualValue(const CallBase &Call, unsigned ArgNo,
+                                  ThreadModel &M);
+  /// Functions being modelled (for recursion) and finished callee models,
+  /// by callee and the parameters whose values its callers cannot name.
   SmallPtrSet<const Function *, 8> InProgress;
-  DenseMap<const Function *, CalleeCost> Callees;
+  /// The UnknownParams of the function being built.
+  std::set<std::string> UnknownHere;
+  std::map<std::pair<const Function *, std::set<std::string>>, CalleeCost>
+      Callees;
 };
 
 void addNote(ThreadModel &M, const Instruction &I, std::string Text) {
@@ -86,44 +109,27 @@ std::optional<InstrTiming> ThreadModelBuilder::callTiming(const CallBase &Call,
                 "not known");
     return std::nullopt;
   }
-  auto It = Callees.find(Callee);
-  if (It == Callees.end()) {
-    ThreadModel CM = build(const_cast<Function &>(*Callee));
-    CalleeCost Cost;
-    Cost.Cost.Lat = Cycles(CM.Time, Nominal);
-    Cost.Cost.Del = Cycles(CM.Delay, Nominal);
-    Cost.Cost.Barriers = CM.Barriers;
-    Cost.Notes = std::move(CM.Notes);
-    std::set<std::string> Symbols;
-    CM.Time.collectSymbols(Symbols);
-    CM.Delay.collectSymbols(Symbols);
-    CM.Barriers.collectSymbols(Symbols);
-    SymbolNamer CalleeNames(*Callee);
-    for (const Argument &A : Callee->args())
-      if (std::string Name = CalleeNames.getParamName(A.getArgNo());
-          Symbols.count(Name))
-        Cost.Params.emplace_back(A.getArgNo(), Name);
-    It = Callees.try_emplace(Callee, std::move(Cost)).first;
-  }
-  for (const ModelNote &N : It->second.Notes)
-    addNote(M, Call, N.Text);
   // The callee's parameters are symbols of its own; at this call each is
-  // what the call passes: a constant, a parameter of the caller, or else
-  // a symbol named after the callee (callee.param).
-  NodeCost Cost = It->second.Cost;
+  // what the call passes (actualValue), or a value the model cannot name.
+  // The loops such a value bounds are loops of unknown count at this call;
+  // where it does more (a branch on it), it is a symbol named after the
+  // callee (callee.param).
+  std::map<unsigned, std::optional<Expr>> Actuals;
+  std::set<std::string> Unknown;
+  for (const auto &[ArgNo, Name] : calleeCost(*Callee, {}).Params) {
+    std::optional<Expr> &V = Actuals[ArgNo];
+    V = actualValue(Call, ArgNo, M);
+    if (!V)
+      Unknown.insert(Name);
+  }
+  const CalleeCost &Found = calleeCost(*Callee, Unknown);
+  for (const ModelNote &N : Found.Notes)
+    addNote(M, Call, N.Text);
+  NodeCost Cost = Found.Cost;
   std::map<std::string, Expr> Subst;
-  std::optional<SymbolNamer> CallerNames;
-  for (const auto &[ArgNo, Name] : It->second.Params) {
-    const Value *Actual = Call.getArgOperand(ArgNo);
-    if (const auto *C = dyn_cast<ConstantInt>(Actual)) {
-      Subst[Name] = Expr::constant(C->getSExtValue());
-    } else if (const auto *A = dyn_cast<Argument>(Actual)) {
-      if (!CallerNames)
-        CallerNames.emplace(*Call.getFunction());
-      Subst[Name] = Expr::symbol(CallerNames->getParamName(A->getArgNo()));
-    } else {
-      Subst[Name] = Expr::symbol(Callee->getName().str() + "." + Name);
-    }
+  for (const auto &[ArgNo, Name] : Found.Params) {
+    const std::optional<Expr> &V = Actuals[ArgNo];
+    Subst[Name] = V ? *V : Expr::symbol(Callee->getName().str() + "." + Name);
   }
   if (!Subst.empty()) {
     Cost.Lat = Cycles(Cost.Lat.E.substitute(Subst), Nominal);
@@ -138,6 +144,71 @@ std::optional<InstrTiming> ThreadModelBuilder::callTiming(const CallBase &Call,
   T.Barriers = Cost.Barriers;
   T.Awaited = !Call.getType()->isVoidTy();
   return T;
+}
+
+std::optional<Expr> ThreadModelBuilder::actualValue(const CallBase &Call,
+                                                    unsigned ArgNo,
+                                                    ThreadModel &M) {
+  const Value *Actual = Call.getArgOperand(ArgNo);
+  if (const auto *C = dyn_cast<ConstantInt>(Actual))
+    return Expr::constant(C->getSExtValue());
+  Function &Caller = const_cast<Function &>(*Call.getFunction());
+  SymbolNamer CallerNames(Caller);
+  std::optional<Expr> E;
+  if (const auto *A = dyn_cast<Argument>(Actual)) {
+    E = Expr::symbol(CallerNames.getParamName(A->getArgNo()));
+  } else {
+    // An integer: a pointer's value is no number a launch could give.
+    if (!Actual->getType()->isIntegerTy())
+      return std::nullopt;
+    ScalarEvolution &SE = FAM.getResult<ScalarEvolutionAnalysis>(Caller);
+    LoopInfo &LI = FAM.getResult<LoopAnalysis>(Caller);
+    // The caller's loops by the names its model gives them: an argument
+    // that moves with a loop's iteration is averaged with the loop's cost.
+    ScevToExpr Conv(SE, CallerNames, [&M](const Loop *L) {
+      const LoopTrip *T = findLoopTrip(M.Loops, L);
+      return getIterSymbol(T ? T->Name : "outer");
+    });
+    E = Conv.convert(SE.getSCEV(const_cast<Value *>(Actual)),
+                     LI.getLoopFor(Call.getParent()));
+    if (!E)
+      return std::nullopt;
+    for (const std::string &A : Conv.getAssumptions())
+      addNote(M, Call, A);
+  }
+  // A parameter of the caller whose own callers pass it a value the model
+  // cannot name is as unknown here.
+  std::set<std::string> Symbols;
+  E->collectSymbols(Symbols);
+  for (const std::string &S : Symbols)
+    if (UnknownHere.count(S) || StringRef(S).starts_with("iter.outer"))
+      return std::nullopt;
+  return E;
+}
+
+const ThreadModelBuilder::CalleeCost &
+ThreadModelBuilder::calleeCost(const Function &Callee,
+                               const std::set<std::string> &UnknownParams) {
+  auto Key = std::make_pair(&Callee, UnknownParams);
+  auto It = Callees.find(Key);
+  if (It != Callees.end())
+    return It->second;
+  ThreadModel CM = build(const_cast<Function &>(Callee), UnknownParams);
+  CalleeCost Cost;
+  Cost.Cost.Lat = Cycles(CM.Time, Nominal);
+  Cost.Cost.Del = Cycles(CM.Delay, Nominal);
+  Cost.Cost.Barriers = CM.Barriers;
+  Cost.Notes = std::move(CM.Notes);
+  std::set<std::string> Symbols;
+  CM.Time.collectSymbols(Symbols);
+  CM.Delay.collectSymbols(Symbols);
+  CM.Barriers.collectSymbols(Symbols);
+  SymbolNamer CalleeNames(Callee);
+  for (const Argument &A : Callee.args())
+    if (std::string Name = CalleeNames.getParamName(A.getArgNo());
+        Symbols.count(Name))
+      Cost.Params.emplace_back(A.getArgNo(), Name);
+  return Callees.try_emplace(Key, std::move(Cost)).first->second;
 }
 
 InstrTiming ThreadModelBuilder::timing(const Instruction &I, ThreadModel &M) {
@@ -158,8 +229,12 @@ InstrTiming ThreadModelBuilder::timing(const Instruction &I, ThreadModel &M) {
   return T;
 }
 
-ThreadModel ThreadModelBuilder::build(Function &F) {
+ThreadModel
+ThreadModelBuilder::build(Function &F,
+                          const std::set<std::string> &UnknownParams) {
   InProgress.insert(&F);
+  std::set<std::string> OuterUnknown =
+      std::exchange(UnknownHere, UnknownParams);
   ThreadModel M;
   LoopInfo &LI = FAM.getResult<LoopAnalysis>(F);
   ScalarEvolution &SE = FAM.getResult<ScalarEvolutionAnalysis>(F);
@@ -168,6 +243,26 @@ ThreadModel ThreadModelBuilder::build(Function &F) {
   UniformityInfo *UI = nullptr;
   M.Loops =
       KnownTrips && &F == ReachOf ? *KnownTrips : computeLoopTrips(F, LI, SE);
+  if (!UnknownParams.empty())
+    for (LoopTrip &T : M.Loops) {
+      std::set<std::string> Symbols;
+      T.Trip.collectSymbols(Symbols);
+      std::vector<std::string> Bounding;
+      for (const std::string &S : Symbols)
+        if (UnknownParams.count(S))
+          Bounding.push_back(S);
+      if (Bounding.empty())
+        continue;
+      std::string Trip = getTripSymbol(T.Name);
+      addNote(M, *T.TheLoop->getHeader()->getFirstNonPHIIt(),
+              "trip count of the loop unknown because a call passes " +
+                  join(Bounding, ", ") +
+                  " a value the model cannot name (loaded or computed); it "
+                  "is the symbol " +
+                  Trip);
+      T.Trip = Expr::symbol(Trip);
+      T.Exact = false;
+    }
   assert(llvm::all_of(M.Loops,
                       [&](const LoopTrip &T) {
                         return LI.getLoopFor(T.TheLoop->getHeader()) ==
@@ -234,6 +329,7 @@ ThreadModel ThreadModelBuilder::build(Function &F) {
   // RegionNotes only says that an irreducible cycle was cut; the caller
   // reports each such cycle where it is (findIrreducibleCycles).
   InProgress.erase(&F);
+  UnknownHere = std::move(OuterUnknown);
   return M;
 }
 

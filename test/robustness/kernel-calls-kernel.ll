@@ -11,11 +11,11 @@
 ; RUN: diff %t.plain.ll %t.remarks.ll
 ; RUN: FileCheck %s < %t.plain.ll
 ;
-; @launcher's figures are built from @helper's body: they mention
-; helper.n, @helper's n at the call (a declaration would give constants:
+; @launcher's figures are built from @helper's body at the n the call
+; passes, 2 n + 2 in @launcher's n (a declaration would give constants:
 ; time 8, delay 5). Generated CHECK line (a regression check, not a
 ; derivation):
-; CHECK: !{!"time", !"max(21, 16 * helper.n + 5)", !"delay", !"max(16, 16 * helper.n) + 5", !"barriers", !"0"}
+; CHECK: !{!"time", !"max(21, 32 * n + 37)", !"delay", !"max(16, 32 * n + 32) + 5", !"barriers", !"0"}
 
 target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"

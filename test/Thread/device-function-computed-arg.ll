@@ -1,0 +1,130 @@
+; A device function whose loop is bounded by its parameter, called with a
+; value the model cannot name (here loaded from memory): at that call the
+; loop's count is unknown, the symbol trip.<function>.loopN, as a loop in
+; the kernel bounded by a loaded value is (docs/usage.md, "Estimates").
+; A launch binds it or assumes -ktime-unknown-trip's count. The parameter
+; passed on to another device function is as unknown there (a chain of
+; calls). The device function's own loop keeps its count in its parameter.
+; RUN: %opt_ktime -passes='print<kernel-time>' -ktime-gpu=a100 -disable-output \
+; RUN:   -ktime-launch=k:grid=1,block=32 -ktime-launch=k:grid=1,block=32,trip.powi.loop1=3 \
+; RUN:   -ktime-launch=chain:grid=1,block=32 %s | FileCheck %s
+
+target triple = "nvptx64-nvidia-cuda"
+
+; a100: fp32.mul, int.add lat 4, del 2; branch lat 4, del 1; a store lat
+; 19 (nobody waits for it), del 4; a global load lat lat.global, del 4.
+; powi (test/Thread/model-device-function.ll derives it): its loop
+; powi.loop1 costs lat 8, del 7 per iteration. At k's call its count is
+; T = trip.powi.loop1: the loop's time T x max(8, 7) = 8 T, del 7 T;
+; powi's entry icmp -> @p bra lat 4, del 3; ret del 1:
+;   powi lat = 8 T + 4, del = 7 T + 4.
+; k: load n (lat.global, del 4) -> call powi (the callee plus the call
+; instruction, lat 4, del 1) -> store (del 4); ret free:
+;   lat = lat.global + 8 T + 8, del = 4 + 7 T + 4 + 1 + 4 = 7 T + 13.
+; CHECK-LABEL: kernel k
+; CHECK:       time = max(lat.global + 8 * trip.powi.loop1 + 8, 7 * trip.powi.loop1 + 13)
+; CHECK-NEXT:  delay = 7 * trip.powi.loop1 + 13
+; CHECK:       assumption: trip count of the loop unknown because a call passes n a value the model cannot name (loaded or computed); it is the symbol trip.powi.loop1
+; Unbound, the launch assumes 16 iterations and says so:
+; CHECK:       launch 'k:grid=1,block=32' on a100-pcie-40gb:
+; CHECK:       predicted
+; CHECK-NEXT:  estimate: trip.powi.loop1 = 16 (assumed)
+; Bound, it is a prediction, not an estimate:
+; CHECK:       launch 'k:grid=1,block=32,trip.powi.loop1=3' on a100-pcie-40gb:
+; CHECK:       predicted
+; CHECK-NOT:   estimate:
+; CHECK-LABEL: kernel chain
+define ptx_kernel void @k(ptr addrspace(1) %out, ptr addrspace(1) %a, float %x) #0 {
+entry:
+  %n = load i32, ptr addrspace(1) %a, align 4
+  %p = call float @powi(float %x, i32 %n)
+  store float %p, ptr addrspace(1) %out, align 4
+  ret void
+}
+
+; chain calls wrap(x, n), which passes its n on to powi: n is as unknown
+; in powi as in wrap. wrap: the call (lat 4 + powi's, del 1 + powi's),
+; ret (del 1): lat = 8 T + 8, del = 7 T + 6. chain as k with wrap for
+; powi: lat = lat.global + 8 T + 12, del = 4 + 7 T + 6 + 1 + 4 = 7 T + 15.
+; CHECK:       time = max(lat.global + 8 * trip.powi.loop1 + 12, 7 * trip.powi.loop1 + 15)
+; CHECK:       launch 'chain:grid=1,block=32' on a100-pcie-40gb:
+; CHECK:       predicted
+; CHECK-NEXT:  estimate: trip.powi.loop1 = 16 (assumed)
+define ptx_kernel void @chain(ptr addrspace(1) %out, ptr addrspace(1) %a, float %x) #0 {
+entry:
+  %n = load i32, ptr addrspace(1) %a, align 4
+  %p = call float @wrap(float %x, i32 %n)
+  store float %p, ptr addrspace(1) %out, align 4
+  ret void
+}
+
+define float @wrap(float %x, i32 %n) #1 {
+  %p = call float @powi(float %x, i32 %n)
+  ret float %p
+}
+
+; A value ScalarEvolution gives in the caller's parameters is passed as it
+; is: plus1 calls powi(x, n + 1). powi at n + 1 (its derivation, P the
+; call's latency): P = max(4, 7 (n + 1) + 4, 8 (n + 1) + 4), delay
+; max(0, 7 (n + 1)) + 4.
+; plus1: add (lat 4, del 2) -> call (lat 4 + P, del 1 + powi's) -> store
+; (del 4):
+;   lat = 4 + P + 4 = max(12, 7 n + 19, 8 n + 20)
+;   del = 2 + max(0, 7 n + 7) + 4 + 1 + 4 = max(0, 7 n + 7) + 11
+;   time = max(lat, del) = max(12, 7 n + 19, 8 n + 20)
+; CHECK-LABEL: kernel plus1
+; CHECK-NEXT:  gpu: a100-pcie-40gb
+; CHECK-NEXT:  time = max(12, 7 * n + 19, 8 * n + 20)
+; CHECK-NEXT:  delay = max(0, 7 * n + 7) + 11
+define ptx_kernel void @plus1(ptr addrspace(1) %out, float %x, i32 %n) #0 {
+entry:
+  %m = add nsw i32 %n, 1
+  %p = call float @powi(float %x, i32 %m)
+  store float %p, ptr addrspace(1) %out, align 4
+  ret void
+}
+
+; An argument that moves with the caller's loop is the caller's iteration
+; number, averaged with the loop's cost: ramp calls powi(x, i) for i in
+; [0, n). Per iteration: the call (del 1 + powi's max(0, 7 i) + 4), the
+; store (del 4), add and icmp (del 2 each), @p bra (del 1): 7 i + 14;
+; at the mean iteration i = (n - 1) / 2, times n: 3.5 n (n - 1) + 14 n,
+; exactly the sum over i. Entry: icmp and @p bra, del 3.
+; CHECK-LABEL: kernel ramp
+; CHECK:       delay = 3.5 * max(0, n) * max(0, n - 1) + max(0, 14 * n) + 3
+define ptx_kernel void @ramp(ptr addrspace(1) %out, float %x, i32 %n) #0 {
+entry:
+  %g = icmp sgt i32 %n, 0
+  br i1 %g, label %loop, label %exit
+loop:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %loop ]
+  %p = call float @powi(float %x, i32 %i)
+  store float %p, ptr addrspace(1) %out, align 4
+  %i.next = add nuw nsw i32 %i, 1
+  %c = icmp slt i32 %i.next, %n
+  br i1 %c, label %loop, label %exit
+exit:
+  ret void
+}
+
+; powi keeps its count in its own parameter n.
+; CHECK-LABEL: device function powi
+; CHECK:       powi.loop1: trip = max(0, n), lat = 8, del = 7 per iteration
+define float @powi(float %x, i32 %n) #1 {
+entry:
+  %g = icmp sgt i32 %n, 0
+  br i1 %g, label %loop, label %exit
+loop:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %loop ]
+  %acc = phi float [ 1.0, %entry ], [ %acc.next, %loop ]
+  %acc.next = fmul float %acc, %x
+  %i.next = add nuw nsw i32 %i, 1
+  %c = icmp slt i32 %i.next, %n
+  br i1 %c, label %loop, label %exit
+exit:
+  %r = phi float [ 1.0, %entry ], [ %acc.next, %loop ]
+  ret float %r
+}
+
+attributes #0 = { "target-cpu"="sm_80" }
+attributes #1 = { noinline "target-cpu"="sm_80" }
