@@ -73,9 +73,10 @@ public:
 
   /// The field a load reads, if it is named: the load is of an integer or
   /// floating-point value, at a constant offset into a by-value struct
-  /// parameter of the kernel that its IR only reads
-  /// (isReadOnlyByValParam), and covers exactly one scalar field; a field
-  /// withheld (WithholdFieldNames) is not named.
+  /// parameter of the kernel whose bytes there the kernel never writes (it
+  /// only reads the parameter, isReadOnlyByValParam, or writes it only
+  /// with stores at constant offsets elsewhere), and covers exactly one
+  /// scalar field; a field withheld (WithholdFieldNames) is not named.
   std::optional<ParamField> getLoadedField(const llvm::LoadInst &L) const;
 
   /// The scalar field of a kernel's by-value struct parameter that \p Name
@@ -118,6 +119,11 @@ private:
   /// Each by-value struct parameter: whether its loads are named (the
   /// function is a kernel that only reads it).
   llvm::DenseMap<unsigned, bool> ReadOnly;
+  /// The by-value struct parameters of a kernel that it writes, but only
+  /// with stores at constant offsets: the byte ranges [begin, end) they
+  /// write. A load of other bytes reads the launch's value.
+  llvm::DenseMap<unsigned, llvm::SmallVector<std::pair<uint64_t, uint64_t>, 4>>
+      WrittenBytes;
   /// getLoadedField's answers before withholding (the Memory stage asks
   /// about every unknown value of every address, often).
   mutable llvm::DenseMap<const llvm::LoadInst *, std::optional<ParamField>>

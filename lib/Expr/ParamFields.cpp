@@ -401,8 +401,20 @@ std::optional<ParamField> SymbolNamer::getLoadedField(const LoadInst &L) const {
         L.getPointerOperand()->stripAndAccumulateConstantOffsets(
             DL, Offset, /*AllowNonInbounds=*/true);
     const auto *A = dyn_cast<Argument>(Base);
-    if (A && A->getParent() == &F && ReadOnly.lookup(A->getArgNo()) &&
-        !Offset.isNegative())
+    // The launch's value: the kernel writes none of the bytes read.
+    auto Unwritten = [&](uint64_t Begin) {
+      if (ReadOnly.lookup(A->getArgNo()))
+        return true;
+      auto W = WrittenBytes.find(A->getArgNo());
+      if (W == WrittenBytes.end())
+        return false;
+      uint64_t End = Begin + DL.getTypeStoreSize(Ty).getFixedValue();
+      return llvm::none_of(W->second, [&](const auto &R) {
+        return R.first < End && Begin < R.second;
+      });
+    };
+    if (A && A->getParent() == &F && !Offset.isNegative() &&
+        Unwritten(Offset.getZExtValue()))
       It->second = fieldAt(A->getArgNo(), Offset.getZExtValue(), Ty);
   }
   if (It->second && WithholdFieldNames::isWithheld(It->second->Printed))

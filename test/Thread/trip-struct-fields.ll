@@ -3,8 +3,9 @@
 ; (argI without one) and the field's path in the IR struct type, .fieldJ
 ; per struct and [K] per array element, found from the load's constant
 ; offset through the DataLayout's struct layout. Only a load that covers
-; exactly one integer or floating-point field, of a parameter the kernel
-; only reads, is named; any other leaves the count unknown as before.
+; exactly one integer or floating-point field that the kernel does not
+; write (it only reads the parameter, or writes it with stores at constant
+; offsets elsewhere) is named; any other leaves the count unknown.
 ; RUN: %opt_ktime -passes='print<kernel-time>' -disable-output %s | FileCheck %s
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
@@ -165,13 +166,56 @@ exit:
   ret void
 }
 
-; The kernel writes into its copy (field 1): none of its fields is named.
+; The kernel writes into its copy at constant offsets (field 1, bytes 4 to
+; 8): a field it does not write (field 0) keeps the launch's value and is
+; named (CUB's reduction kernels update some fields of their GridEvenShare
+; in place and read the others).
 ; CHECK-LABEL: kernel stored
-; CHECK: loop1: trip = trip.loop1 [not exact]
+; CHECK: loop1: trip = max(1, p.field0),
 define ptx_kernel void @stored(ptr %a, ptr byval(%struct.P) align 4 %p) #0 {
 entry:
   %f = getelementptr inbounds i8, ptr %p, i64 4
   store float 1.0, ptr %f, align 4
+  %n = load i32, ptr %p, align 4
+  br label %loop
+loop:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %loop ]
+  call void @touch(ptr %a, i32 %i)
+  %i.next = add nuw nsw i32 %i, 1
+  %c = icmp slt i32 %i.next, %n
+  br i1 %c, label %loop, label %exit
+exit:
+  ret void
+}
+
+; The field it writes (field 0, an i16 store into its first two bytes) is
+; not the launch's value: unnamed.
+; CHECK-LABEL: kernel storedfield
+; CHECK: loop1: trip = trip.loop1 [not exact]
+define ptx_kernel void @storedfield(ptr %a, ptr byval(%struct.P) align 4 %p) #0 {
+entry:
+  store i16 7, ptr %p, align 4
+  %n = load i32, ptr %p, align 4
+  br label %loop
+loop:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %loop ]
+  call void @touch(ptr %a, i32 %i)
+  %i.next = add nuw nsw i32 %i, 1
+  %c = icmp slt i32 %i.next, %n
+  br i1 %c, label %loop, label %exit
+exit:
+  ret void
+}
+
+; A store at an offset the IR computes (field 2's array at index k) may
+; write any field: none of them is named.
+; CHECK-LABEL: kernel storedany
+; CHECK: loop1: trip = trip.loop1 [not exact]
+define ptx_kernel void @storedany(ptr %a, i64 %k, ptr byval(%struct.P) align 4 %p) #0 {
+entry:
+  %arr = getelementptr inbounds i8, ptr %p, i64 12
+  %e = getelementptr inbounds i32, ptr %arr, i64 %k
+  store i32 0, ptr %e, align 4
   %n = load i32, ptr %p, align 4
   br label %loop
 loop:
