@@ -177,11 +177,19 @@ std::optional<Expr> ThreadModelBuilder::actualValue(const CallBase &Call,
       addNote(M, Call, A);
   }
   // A parameter of the caller whose own callers pass it a value the model
-  // cannot name is as unknown here.
+  // cannot name is as unknown here; so is the iteration number of a loop
+  // that does not hold the call (the value a loop of unknown count left).
+  std::set<std::string> Around;
+  LoopInfo &LI = FAM.getResult<LoopAnalysis>(Caller);
+  for (const Loop *L = LI.getLoopFor(Call.getParent()); L;
+       L = L->getParentLoop())
+    if (const LoopTrip *T = findLoopTrip(M.Loops, L))
+      Around.insert(getIterSymbol(T->Name));
   std::set<std::string> Symbols;
   E->collectSymbols(Symbols);
   for (const std::string &S : Symbols)
-    if (UnknownHere.count(S) || StringRef(S).starts_with("iter.outer"))
+    if (UnknownHere.count(S) ||
+        (StringRef(S).starts_with("iter.") && !Around.count(S)))
       return std::nullopt;
   return E;
 }
@@ -257,9 +265,13 @@ ThreadModelBuilder::build(Function &F,
       addNote(M, *T.TheLoop->getHeader()->getFirstNonPHIIt(),
               "trip count of the loop unknown because a call passes " +
                   join(Bounding, ", ") +
-                  " a value the model cannot name (loaded or computed); it "
-                  "is the symbol " +
-                  Trip);
+                  " a value the model cannot name (one loaded from memory, "
+                  "merged from several paths or left by a loop of unknown "
+                  "count); it is the symbol " +
+                  Trip +
+                  (T.LineName.empty()
+                       ? std::string()
+                       : " (or " + getTripSymbol(T.LineName) + ")"));
       T.Trip = Expr::symbol(Trip);
       T.Exact = false;
     }

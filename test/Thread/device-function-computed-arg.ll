@@ -7,7 +7,8 @@
 ; calls). The device function's own loop keeps its count in its parameter.
 ; RUN: %opt_ktime -passes='print<kernel-time>' -ktime-gpu=a100 -disable-output \
 ; RUN:   -ktime-launch=k:grid=1,block=32 -ktime-launch=k:grid=1,block=32,trip.powi.loop1=3 \
-; RUN:   -ktime-launch=chain:grid=1,block=32 %s | FileCheck %s
+; RUN:   -ktime-launch=chain:grid=1,block=32 -ktime-launch=walk:grid=1,block=32 %s \
+; RUN:   | FileCheck %s
 
 target triple = "nvptx64-nvidia-cuda"
 
@@ -24,7 +25,7 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK-LABEL: kernel k
 ; CHECK:       time = max(lat.global + 8 * trip.powi.loop1 + 8, 7 * trip.powi.loop1 + 13)
 ; CHECK-NEXT:  delay = 7 * trip.powi.loop1 + 13
-; CHECK:       assumption: trip count of the loop unknown because a call passes n a value the model cannot name (loaded or computed); it is the symbol trip.powi.loop1
+; CHECK:       assumption: trip count of the loop unknown because a call passes n a value the model cannot name (one loaded from memory, merged from several paths or left by a loop of unknown count); it is the symbol trip.powi.loop1
 ; Unbound, the launch assumes 16 iterations and says so:
 ; CHECK:       launch 'k:grid=1,block=32' on a100-pcie-40gb:
 ; CHECK:       predicted
@@ -104,6 +105,31 @@ loop:
   %c = icmp slt i32 %i.next, %n
   br i1 %c, label %loop, label %exit
 exit:
+  ret void
+}
+
+; A count a loop of unknown count leaves (the length of a list walk) is
+; no value the model can name: ScalarEvolution gives the walk's counter at
+; its exit as its iteration number, which nothing binds after the walk. At
+; the call, powi's loop is of unknown count, and the launch an estimate.
+; CHECK-LABEL: kernel walk
+; CHECK:       launch 'walk:grid=1,block=32' on a100-pcie-40gb:
+; CHECK:       predicted
+; CHECK:       estimate: trip.powi.loop1 = 16 (assumed)
+define ptx_kernel void @walk(ptr addrspace(1) %out, ptr addrspace(1) %next, float %x) #0 {
+entry:
+  br label %loop
+loop:
+  %p = phi i32 [ 0, %entry ], [ %p.next, %loop ]
+  %c = phi i32 [ 0, %entry ], [ %c.next, %loop ]
+  %q = getelementptr inbounds i32, ptr addrspace(1) %next, i32 %p
+  %p.next = load i32, ptr addrspace(1) %q, align 4
+  %c.next = add nuw nsw i32 %c, 1
+  %more = icmp sge i32 %p.next, 0
+  br i1 %more, label %loop, label %done
+done:
+  %r = call float @powi(float %x, i32 %c.next)
+  store float %r, ptr addrspace(1) %out, align 4
   ret void
 }
 
