@@ -36,10 +36,12 @@
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/PassManager.h"
 
 #include <memory>
+#include <optional>
 
 namespace llvm {
 class Argument;
@@ -51,11 +53,21 @@ namespace ktime {
 
 using FunctionSet = llvm::DenseSet<const llvm::Function *>;
 
-/// True if \p A is a by-value (byval) parameter of a kernel whose memory
-/// the kernel only reads: every use, through getelementptrs and casts, is
-/// a load or the source of a memcpy. A struct passed by value lives in the
-/// kernel's read-only parameter space; one the IR writes into or lets
-/// escape (its address passed to a call, stored, compared) is not.
+/// Byte ranges [begin, end) of a parameter.
+using ByteRanges = llvm::SmallVector<std::pair<uint64_t, uint64_t>, 4>;
+
+/// The bytes of \p A, a by-value (byval) parameter of a kernel, that the
+/// kernel writes, when every use, through getelementptrs and casts, is a
+/// load, the source of a memcpy or a simple store at a constant offset
+/// (CUB's reduction kernels update some fields of their GridEvenShare in
+/// place and read the others); std::nullopt for another parameter, or when
+/// the IR writes it otherwise or lets it escape (a store at a computed
+/// offset, its address passed to a call, stored, compared).
+std::optional<ByteRanges> writtenByValBytes(const llvm::Argument &A);
+
+/// True if \p A is a by-value parameter of a kernel whose memory the kernel
+/// only reads (writtenByValBytes finds no bytes written). A struct passed by
+/// value lives in the kernel's read-only parameter space.
 bool isReadOnlyByValParam(const llvm::Argument &A);
 
 /// What the user asks of the copy; the plugin fills it from its options.

@@ -9,6 +9,7 @@
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/DataLayout.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
@@ -68,30 +69,56 @@ static bool removeDeadInstructions(Function &F) {
   return true;
 }
 
-bool isReadOnlyByValParam(const Argument &A) {
+std::optional<ByteRanges> writtenByValBytes(const Argument &A) {
   if (!A.hasByValAttr() || !compat::isKernel(*A.getParent()))
-    return false;
-  SmallVector<const Value *, 8> Work = {&A};
+    return std::nullopt;
+  const DataLayout &DL = A.getParent()->getParent()->getDataLayout();
+  ByteRanges Written;
+  // Each pointer derived from A with its constant offset, if it has one.
+  SmallVector<std::pair<const Value *, std::optional<uint64_t>>, 8> Work = {
+      {&A, 0}};
   SmallPtrSet<const Value *, 8> Seen;
   while (!Work.empty()) {
-    const Value *V = Work.pop_back_val();
+    auto [V, Offset] = Work.pop_back_val();
     for (const Use &U : V->uses()) {
       const User *Usr = U.getUser();
       if (isa<LoadInst>(Usr))
         continue;
-      if (isa<GetElementPtrInst>(Usr) || isa<BitCastInst>(Usr) ||
-          isa<AddrSpaceCastInst>(Usr)) {
+      if (const auto *S = dyn_cast<StoreInst>(Usr)) {
+        TypeSize Size = DL.getTypeStoreSize(S->getValueOperand()->getType());
+        if (U.getOperandNo() != S->getPointerOperandIndex() || !Offset ||
+            !S->isSimple() || Size.isScalable())
+          return std::nullopt;
+        Written.push_back({*Offset, *Offset + Size.getFixedValue()});
+        continue;
+      }
+      if (const auto *GEP = dyn_cast<GetElementPtrInst>(Usr)) {
+        APInt Delta(DL.getIndexTypeSizeInBits(GEP->getType()), 0);
+        std::optional<uint64_t> Next;
+        if (Offset && GEP->accumulateConstantOffset(DL, Delta) &&
+            !Delta.isNegative())
+          Next = *Offset + Delta.getZExtValue();
         if (Seen.insert(Usr).second)
-          Work.push_back(Usr);
+          Work.push_back({Usr, Next});
+        continue;
+      }
+      if (isa<BitCastInst>(Usr) || isa<AddrSpaceCastInst>(Usr)) {
+        if (Seen.insert(Usr).second)
+          Work.push_back({Usr, Offset});
         continue;
       }
       if (const auto *MT = dyn_cast<MemTransferInst>(Usr))
         if (&U == &MT->getRawSourceUse() && !MT->isVolatile())
           continue;
-      return false;
+      return std::nullopt;
     }
   }
-  return true;
+  return Written;
+}
+
+bool isReadOnlyByValParam(const Argument &A) {
+  std::optional<ByteRanges> Written = writtenByValBytes(A);
+  return Written && Written->empty();
 }
 
 /// Makes every access to memory other than a local variable volatile, so

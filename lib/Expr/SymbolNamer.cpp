@@ -10,70 +10,12 @@
 #include "KernelTime/CodegenView.h"
 #include "KernelTime/Compat.h"
 #include "KernelTime/ScevToExpr.h"
-#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/Argument.h"
-#include "llvm/IR/DataLayout.h"
 #include "llvm/IR/Instructions.h"
-#include "llvm/IR/IntrinsicInst.h"
-#include "llvm/IR/Module.h"
 
 using namespace llvm;
 
 namespace ktime {
-
-/// The bytes of kernel parameter \p A (by value) that the kernel writes, as
-/// [begin, end) ranges, when every write is a simple store at a constant
-/// offset (CUB's reduction kernels update some fields of their GridEvenShare
-/// in place and read the others); std::nullopt when a write is anything
-/// else (a store at a variable offset, the pointer passed to a call or
-/// stored).
-static std::optional<SmallVector<std::pair<uint64_t, uint64_t>, 4>>
-writtenByteRanges(const Argument &A) {
-  if (!A.hasByValAttr() || !compat::isKernel(*A.getParent()))
-    return std::nullopt;
-  const DataLayout &DL = A.getParent()->getParent()->getDataLayout();
-  SmallVector<std::pair<uint64_t, uint64_t>, 4> Written;
-  // Each pointer derived from A with its constant offset, if it has one.
-  SmallVector<std::pair<const Value *, std::optional<uint64_t>>, 8> Work = {
-      {&A, 0}};
-  SmallPtrSet<const Value *, 8> Seen;
-  while (!Work.empty()) {
-    auto [V, Offset] = Work.pop_back_val();
-    for (const Use &U : V->uses()) {
-      const User *Usr = U.getUser();
-      if (isa<LoadInst>(Usr))
-        continue;
-      if (const auto *S = dyn_cast<StoreInst>(Usr)) {
-        TypeSize Size = DL.getTypeStoreSize(S->getValueOperand()->getType());
-        if (U.getOperandNo() != S->getPointerOperandIndex() || !Offset ||
-            !S->isSimple() || Size.isScalable())
-          return std::nullopt;
-        Written.push_back({*Offset, *Offset + Size.getFixedValue()});
-        continue;
-      }
-      if (const auto *GEP = dyn_cast<GetElementPtrInst>(Usr)) {
-        APInt Delta(DL.getIndexTypeSizeInBits(GEP->getType()), 0);
-        std::optional<uint64_t> Next;
-        if (Offset && GEP->accumulateConstantOffset(DL, Delta) &&
-            !Delta.isNegative())
-          Next = *Offset + Delta.getZExtValue();
-        if (Seen.insert(Usr).second)
-          Work.push_back({Usr, Next});
-        continue;
-      }
-      if (isa<BitCastInst>(Usr) || isa<AddrSpaceCastInst>(Usr)) {
-        if (Seen.insert(Usr).second)
-          Work.push_back({Usr, Offset});
-        continue;
-      }
-      if (const auto *MT = dyn_cast<MemTransferInst>(Usr))
-        if (&U == &MT->getRawSourceUse() && !MT->isVolatile())
-          continue;
-      return std::nullopt;
-    }
-  }
-  return Written;
-}
 
 SymbolNamer::SymbolNamer(const Function &F) : F(F) {
   compat::forEachDebugParam(F,
@@ -84,11 +26,11 @@ SymbolNamer::SymbolNamer(const Function &F) : F(F) {
                             });
   for (const Argument &A : F.args())
     if (A.hasByValAttr() && isa<StructType>(A.getParamByValType())) {
-      bool OnlyRead = isReadOnlyByValParam(A);
-      ReadOnly[A.getArgNo()] = OnlyRead;
-      if (!OnlyRead)
-        if (auto Written = writtenByteRanges(A))
-          WrittenBytes[A.getArgNo()] = std::move(*Written);
+      // One walk of its uses: no bytes written is read-only.
+      std::optional<ByteRanges> Written = writtenByValBytes(A);
+      ReadOnly[A.getArgNo()] = Written && Written->empty();
+      if (Written && !Written->empty())
+        WrittenBytes[A.getArgNo()] = std::move(*Written);
     }
 }
 

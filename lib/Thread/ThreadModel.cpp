@@ -75,11 +75,19 @@ private:
   /// (build), made once per callee and set of such parameters.
   const CalleeCost &calleeCost(const Function &Callee,
                                const std::set<std::string> &UnknownParams);
-  /// What \p Call passes as parameter \p ArgNo, in the symbols of the
-  /// caller's model \p M: a constant, a parameter of the caller, or an
+  /// The caller's side of a call: its names, and the iteration numbers of
+  /// the loops that hold the call (actualValue takes no other).
+  struct CallSite {
+    const CallBase &Call;
+    SymbolNamer CallerNames;
+    std::set<std::string> Around;
+  };
+  CallSite callSite(const CallBase &Call, const ThreadModel &M);
+  /// What \p Site's call passes as parameter \p ArgNo, in the symbols of
+  /// the caller's model \p M: a constant, a parameter of the caller, or an
   /// expression ScalarEvolution gives of those, the ids and the caller's
   /// iteration numbers; std::nullopt for a value the model cannot name.
-  std::optional<Expr> actualValue(const CallBase &Call, unsigned ArgNo,
+  std::optional<Expr> actualValue(const CallSite &Site, unsigned ArgNo,
                                   ThreadModel &M);
   /// Functions being modelled (for recursion) and finished callee models,
   /// by callee and the parameters whose values its callers cannot name.
@@ -116,11 +124,15 @@ std::optional<InstrTiming> ThreadModelBuilder::callTiming(const CallBase &Call,
   // callee (callee.param).
   std::map<unsigned, std::optional<Expr>> Actuals;
   std::set<std::string> Unknown;
-  for (const auto &[ArgNo, Name] : calleeCost(*Callee, {}).Params) {
-    std::optional<Expr> &V = Actuals[ArgNo];
-    V = actualValue(Call, ArgNo, M);
-    if (!V)
-      Unknown.insert(Name);
+  const auto &Params = calleeCost(*Callee, {}).Params;
+  if (!Params.empty()) {
+    CallSite Site = callSite(Call, M);
+    for (const auto &[ArgNo, Name] : Params) {
+      std::optional<Expr> &V = Actuals[ArgNo];
+      V = actualValue(Site, ArgNo, M);
+      if (!V)
+        Unknown.insert(Name);
+    }
   }
   const CalleeCost &Found = calleeCost(*Callee, Unknown);
   for (const ModelNote &N : Found.Notes)
@@ -146,26 +158,38 @@ std::optional<InstrTiming> ThreadModelBuilder::callTiming(const CallBase &Call,
   return T;
 }
 
-std::optional<Expr> ThreadModelBuilder::actualValue(const CallBase &Call,
+ThreadModelBuilder::CallSite
+ThreadModelBuilder::callSite(const CallBase &Call, const ThreadModel &M) {
+  const Function &Caller = *Call.getFunction();
+  CallSite Site{Call, SymbolNamer(Caller), {}};
+  LoopInfo &LI = FAM.getResult<LoopAnalysis>(const_cast<Function &>(Caller));
+  for (const Loop *L = LI.getLoopFor(Call.getParent()); L;
+       L = L->getParentLoop())
+    if (const LoopTrip *T = findLoopTrip(M.Loops, L))
+      Site.Around.insert(getIterSymbol(T->Name));
+  return Site;
+}
+
+std::optional<Expr> ThreadModelBuilder::actualValue(const CallSite &Site,
                                                     unsigned ArgNo,
                                                     ThreadModel &M) {
+  const CallBase &Call = Site.Call;
   const Value *Actual = Call.getArgOperand(ArgNo);
   if (const auto *C = dyn_cast<ConstantInt>(Actual))
     return Expr::constant(C->getSExtValue());
-  Function &Caller = const_cast<Function &>(*Call.getFunction());
-  SymbolNamer CallerNames(Caller);
   std::optional<Expr> E;
   if (const auto *A = dyn_cast<Argument>(Actual)) {
-    E = Expr::symbol(CallerNames.getParamName(A->getArgNo()));
+    E = Expr::symbol(Site.CallerNames.getParamName(A->getArgNo()));
   } else {
     // An integer: a pointer's value is no number a launch could give.
     if (!Actual->getType()->isIntegerTy())
       return std::nullopt;
+    Function &Caller = const_cast<Function &>(*Call.getFunction());
     ScalarEvolution &SE = FAM.getResult<ScalarEvolutionAnalysis>(Caller);
     LoopInfo &LI = FAM.getResult<LoopAnalysis>(Caller);
     // The caller's loops by the names its model gives them: an argument
     // that moves with a loop's iteration is averaged with the loop's cost.
-    ScevToExpr Conv(SE, CallerNames, [&M](const Loop *L) {
+    ScevToExpr Conv(SE, Site.CallerNames, [&M](const Loop *L) {
       const LoopTrip *T = findLoopTrip(M.Loops, L);
       return getIterSymbol(T ? T->Name : "outer");
     });
@@ -179,17 +203,11 @@ std::optional<Expr> ThreadModelBuilder::actualValue(const CallBase &Call,
   // A parameter of the caller whose own callers pass it a value the model
   // cannot name is as unknown here; so is the iteration number of a loop
   // that does not hold the call (the value a loop of unknown count left).
-  std::set<std::string> Around;
-  LoopInfo &LI = FAM.getResult<LoopAnalysis>(Caller);
-  for (const Loop *L = LI.getLoopFor(Call.getParent()); L;
-       L = L->getParentLoop())
-    if (const LoopTrip *T = findLoopTrip(M.Loops, L))
-      Around.insert(getIterSymbol(T->Name));
   std::set<std::string> Symbols;
   E->collectSymbols(Symbols);
   for (const std::string &S : Symbols)
     if (UnknownHere.count(S) ||
-        (StringRef(S).starts_with("iter.") && !Around.count(S)))
+        (StringRef(S).starts_with("iter.") && !Site.Around.count(S)))
       return std::nullopt;
   return E;
 }
