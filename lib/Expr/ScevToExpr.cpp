@@ -67,25 +67,43 @@ bool ScevToExpr::isNonNegative(const SCEV *S) {
 }
 
 /// True if \p S is built from constants, parameters and special registers
-/// by +, * and truncation only: its conversion is congruent to its value
+/// by + and *, from truncations, and from recurrences of loops around
+/// \p Scope over such operands: its conversion is congruent to its value
 /// modulo 2^k for its width k (a division, an extension or a min would not
-/// be).
-static bool isRingExpr(const SCEV *S) {
-  return !SCEVExprContains(S, [](const SCEV *X) {
-    switch (X->getSCEVType()) {
-    case scConstant:
-    case scAddExpr:
-    case scMulExpr:
-    case scTruncate:
+/// be). A truncation converts to its operand's value modulo 2^j (or to the
+/// operand's value where it fits), congruent whatever the operand is: the
+/// remainder count of `(n - min(i, n - 1)) & 3`, trunc n - trunc min, is
+/// (n - min(i, n - 1)) mod 4, not (n mod 4) - (min mod 4). A recurrence
+/// converts to the polynomial of its loop's iteration number, whose value
+/// is the recurrence's unwrapped (the remainder count of an inner loop
+/// unrolled at run time, zext(trunc {n,+,-1}) in 3 bits, is (n - i) mod 8);
+/// one of a loop not around \p Scope converts to its value at that loop's
+/// exit, which need not be.
+static bool isRingExpr(const SCEV *S, const Loop *Scope) {
+  switch (S->getSCEVType()) {
+  case scConstant:
+  case scTruncate:
+    return true;
+  case scAddExpr:
+  case scMulExpr:
+    return llvm::all_of(
+        cast<SCEVNAryExpr>(S)->operands(),
+        [Scope](const SCEV *Op) { return isRingExpr(Op, Scope); });
+  case scAddRecExpr: {
+    const auto *AR = cast<SCEVAddRecExpr>(S);
+    if (Scope && !AR->getLoop()->contains(Scope))
       return false;
-    case scUnknown: {
-      const Value *V = cast<SCEVUnknown>(X)->getValue();
-      return !isa<Argument>(V) && !isa<CallInst>(V);
-    }
-    default:
-      return true;
-    }
-  });
+    return llvm::all_of(AR->operands(), [Scope](const SCEV *Op) {
+      return isRingExpr(Op, Scope);
+    });
+  }
+  case scUnknown: {
+    const Value *V = cast<SCEVUnknown>(S)->getValue();
+    return isa<Argument>(V) || isa<CallInst>(V);
+  }
+  default:
+    return false;
+  }
 }
 
 void ScevToExpr::requireNonNegative(const SCEV *S, StringRef What) {
@@ -125,7 +143,8 @@ std::optional<Expr> ScevToExpr::visit(const SCEV *S) {
     // loop, zext(trunc n - trunc i) in 2 bits) converts to a value congruent
     // to it modulo 2^k; its unsigned value is that modulo 2^k, exactly.
     unsigned Bits = Op->getType()->getIntegerBitWidth();
-    if (Bits <= MaxRemainderBits && !isNonNegative(Op) && isRingExpr(Op)) {
+    if (Bits <= MaxRemainderBits && !isNonNegative(Op) &&
+        isRingExpr(Op, Scope)) {
       std::optional<Expr> E = visit(Op);
       if (!E)
         return std::nullopt;

@@ -46,44 +46,6 @@ std::optional<Expr> constantNotEqualCount(const SCEVAddRecExpr *AR,
   return exprFromAPInt(Distance.udiv(Step), /*Unsigned=*/true);
 }
 
-/// The first values of an induction variable whose start \p Start holds one
-/// phi outside \p L (the join after a runtime-unrolled loop's prologue): the
-/// start with the phi replaced by each of its incoming values, converted (an
-/// empty list if one cannot be, or the start holds no such phi).
-template <typename ConvertFn>
-SmallVector<Expr, 2> convertJoinedStart(const SCEV *Start, const Loop &L,
-                                        ScalarEvolution &SE,
-                                        ConvertFn Convert) {
-  const PHINode *Phi = nullptr;
-  bool Several = false;
-  auto FindPhi = [&](const SCEV *X) {
-    if (const auto *U = dyn_cast<SCEVUnknown>(X))
-      if (const auto *P = dyn_cast<PHINode>(U->getValue())) {
-        Several |= Phi && Phi != P;
-        Phi = P;
-      }
-    return true;
-  };
-  (void)SCEVExprContains(Start, [&](const SCEV *X) {
-    FindPhi(X);
-    return false;
-  });
-  SmallVector<Expr, 2> Out;
-  if (!Phi || Several || L.contains(Phi) || Phi->getNumIncomingValues() > 4)
-    return Out;
-  for (const Use &In : Phi->incoming_values()) {
-    ValueToSCEVMapTy Map;
-    Map[Phi] = SE.getSCEV(In.get());
-    std::optional<Expr> E =
-        Convert(SCEVParameterRewriter::rewrite(Start, SE, Map));
-    if (!E)
-      return {};
-    if (!is_contained(Out, *E))
-      Out.push_back(*E);
-  }
-  return Out;
-}
-
 /// The count of a loop whose induction variable starts at \p A, steps by
 /// \p S (upwards if \p Up, downwards if \p Down) and goes on while
 /// "v Pred B".
@@ -242,6 +204,61 @@ std::optional<Counter> widenedCounter(const Value *V, const Loop &L,
 
 } // namespace
 
+SmallVector<Expr, 2>
+convertJoinedStart(const SCEV *Start, const Loop &L, ScalarEvolution &SE,
+                   function_ref<std::optional<Expr>(const SCEV *)> Convert,
+                   bool *LeftByLoop) {
+  const PHINode *Phi = nullptr;
+  bool Several = false;
+  auto FindPhi = [&](const SCEV *X) {
+    if (const auto *U = dyn_cast<SCEVUnknown>(X))
+      if (const auto *P = dyn_cast<PHINode>(U->getValue())) {
+        Several |= Phi && Phi != P;
+        Phi = P;
+      }
+    return true;
+  };
+  (void)SCEVExprContains(Start, [&](const SCEV *X) {
+    FindPhi(X);
+    return false;
+  });
+  SmallVector<Expr, 2> Out;
+  if (!Phi || Several || L.contains(Phi) || Phi->getNumIncomingValues() > 4)
+    return Out;
+  // The value a loop before L left at its exit (the unrolled loop's, or
+  // its prologue's): a recurrence of a loop that does not hold L.
+  std::optional<Expr> Left;
+  unsigned LeftCount = 0;
+  for (const Use &In : Phi->incoming_values()) {
+    ValueToSCEVMapTy Map;
+    const SCEV *V = SE.getSCEV(In.get());
+    Map[Phi] = V;
+    std::optional<Expr> E =
+        Convert(SCEVParameterRewriter::rewrite(Start, SE, Map));
+    if (!E)
+      return {};
+    if (SCEVExprContains(V, [&](const SCEV *X) {
+          const auto *AR = dyn_cast<SCEVAddRecExpr>(X);
+          return AR && !AR->getLoop()->contains(&L);
+        })) {
+      Left = *E;
+      ++LeftCount;
+    }
+    if (!is_contained(Out, *E))
+      Out.push_back(*E);
+  }
+  // A runtime-unrolled loop's remainder is entered where the loop before
+  // it left off, or, on the path that skips that loop, at the value before
+  // it; the unroller skips the loop only where it would run no iteration,
+  // and there the value it leaves is the value before it. So the value it
+  // leaves is the first value on every path.
+  if (LeftByLoop && LeftCount == 1 && Out.size() > 1) {
+    *LeftByLoop = true;
+    return {*Left};
+  }
+  return Out;
+}
+
 SmallVector<BasicBlock *, 4> getTakenExitingBlocks(const Loop &L) {
   SmallVector<BasicBlock *, 4> Exiting, Taken;
   L.getExitingBlocks(Exiting);
@@ -389,10 +406,12 @@ countAffineTest(const Loop &L, const ExitTest &Test, ScalarEvolution &SE,
   // start is a join of values from outside the loop (a runtime-unrolled
   // loop's prologue enters it at i or at i + 1), each joined value.
   SmallVector<Expr, 2> Starts;
+  bool LeftByLoop = false;
   if (std::optional<Expr> A = ConvertStart(AR->getStart()))
     Starts.push_back(*A);
   else
-    Starts = convertJoinedStart(AR->getStart(), L, SE, ConvertStart);
+    Starts =
+        convertJoinedStart(AR->getStart(), L, SE, ConvertStart, &LeftByLoop);
   llvm::append_range(Assumed, Conv.getAssumptions());
   std::optional<Expr> S = Conv.convert(Step, &L);
   llvm::append_range(Assumed, Conv.getAssumptions());
@@ -428,23 +447,38 @@ countAffineTest(const Loop &L, const ExitTest &Test, ScalarEvolution &SE,
   }
 
   std::optional<AffineTrip> Result;
+  // Whether every start gives the same count (a prologue that runs the
+  // remainder (n - i) mod 4 leaves floor((n - i) / 4) iterations, as the
+  // path that skips it does): then the count is exact for every path.
+  bool SameCount = true;
   for (const Expr &A : Starts) {
     std::optional<AffineTrip> One =
         countFromStart(A, *B, *S, Pred, Up, Down, HeaderExits);
     if (!One)
       return std::nullopt;
-    if (!Result)
+    if (!Result) {
       Result = One;
-    else // Each start is the count of the path entering with it; the
-         // largest is exact for that path and bounds the others (by less
-         // than one unrolled iteration for a remainder prologue).
+      continue;
+    }
+    SameCount = SameCount && simplifyWithSymbolRanges(One->Trip) ==
+                                 simplifyWithSymbolRanges(Result->Trip);
+    // Each start is the count of the path entering with it; the largest is
+    // exact for that path and bounds the others (by less than one unrolled
+    // iteration for a remainder prologue).
+    if (!SameCount)
       Result = AffineTrip{Expr::max(Result->Trip, One->Trip), std::nullopt,
                           Result->Stride};
   }
   for (const std::string &Text : Assumed)
     if (!is_contained(Assumptions, Text))
       Assumptions.push_back(Text);
-  if (Starts.size() > 1) {
+  // The distance to the bound differs by path: no guard is "its" entry
+  // test.
+  if (Starts.size() > 1 || LeftByLoop) {
+    Result->EntryDistance = std::nullopt;
+    Result->GuardedTrip = std::nullopt;
+  }
+  if (Starts.size() > 1 && !SameCount) {
     Result->Trip = simplifyWithSymbolRanges(Result->Trip);
     Assumptions.push_back("the loop is entered with one of " +
                           std::to_string(Starts.size()) +

@@ -10,6 +10,7 @@
 #define KERNELTIME_THREAD_AFFINETRIPCOUNT_H
 
 #include "KernelTime/Expr.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/InstrTypes.h"
 
@@ -19,6 +20,7 @@
 
 namespace llvm {
 class BasicBlock;
+class SCEV;
 class ICmpInst;
 class Loop;
 class ScalarEvolution;
@@ -33,6 +35,21 @@ class ScevToExpr;
 /// impossible default is no exit).
 llvm::SmallVector<llvm::BasicBlock *, 4>
 getTakenExitingBlocks(const llvm::Loop &L);
+
+/// The values of \p Start, which holds one phi outside \p L (the join in
+/// front of a runtime-unrolled loop's prologue or remainder: 0 where the
+/// unrolled loop did not run, where it stopped otherwise), with the phi
+/// replaced by each of its incoming values and converted by \p Convert
+/// (the distinct ones; an empty list if one cannot be converted, or
+/// \p Start holds no such phi). With \p LeftByLoop, where exactly one
+/// incoming value is what a loop before \p L left at its exit, that one
+/// alone, and *LeftByLoop set: the unroller skips a loop only where it would
+/// run no iteration, leaving the value before it, so the value the loop
+/// leaves is the first value on every path.
+llvm::SmallVector<Expr, 2> convertJoinedStart(
+    const llvm::SCEV *Start, const llvm::Loop &L, llvm::ScalarEvolution &SE,
+    llvm::function_ref<std::optional<Expr>(const llvm::SCEV *)> Convert,
+    bool *LeftByLoop = nullptr);
 
 /// The count of a loop with an affine exit test.
 struct AffineTrip {

@@ -5,9 +5,12 @@
 // j -> i of weight lat(j) when i uses j's result, an arc i -> sink of weight
 // lat(i) when something may wait for i's result (not for stores), every
 // instruction an input. Values from other blocks and phis are ready when the
-// block starts. The block's order is a topological order of these arcs, so
-// the path is computed in one pass over it (the matrix sweep's operations,
-// in its order). del is the sum of the delays.
+// block starts. A call the warp runs (a device function that survived
+// inlining) is awaited and has an arc to every later instruction: the warp
+// executes the callee before it issues anything after the call. The
+// block's order is a topological order of these arcs, so the path is
+// computed in one pass over it (the matrix sweep's operations, in its
+// order). del is the sum of the delays.
 //
 //===----------------------------------------------------------------------===//
 #include "ThreadModelImpl.h"
@@ -111,6 +114,9 @@ summarizeBlock(const BasicBlock &BB,
   std::optional<PendingCycles> Sink;
   // arrival(j) (x) lat(j), computed once for all of j's users.
   std::vector<std::optional<PendingCycles>> Out(Timings.size());
+  // The last sequential call's Through: an arc from it to every later
+  // instruction.
+  std::optional<unsigned> LastCall;
   auto Through = [&](unsigned J) -> const PendingCycles & {
     if (!Out[J])
       Out[J] = IsOne[J] ? PendingCycles::of(Timings[J].Lat)
@@ -134,14 +140,18 @@ summarizeBlock(const BasicBlock &BB,
         if (const auto *OpI = dyn_cast<Instruction>(Op))
           if (OpI->getParent() == &BB)
             Preds.push_back(Index[OpI]);
+    if (LastCall)
+      Preds.push_back(*LastCall);
     std::sort(Preds.begin(), Preds.end());
     Preds.erase(std::unique(Preds.begin(), Preds.end()), Preds.end());
     for (unsigned From : Preds) {
       Arrival[To] = maxPending(Arrival[To], Through(From));
       IsOne[To] = false;
     }
-    if (T.Awaited)
+    if (T.Awaited || T.Sequential)
       Sink = Sink ? maxPending(*Sink, Through(To)) : Through(To);
+    if (T.Sequential)
+      LastCall = To;
   }
   Cost.Del.E = SymDel + Expr::constant(ConstDel);
   Cost.Del.Nominal = NominalDel;

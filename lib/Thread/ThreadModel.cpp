@@ -9,8 +9,9 @@
 // and is a compound node of the loop (or function) around it. Inner counts
 // that depend on the outer iteration number iter.L are averaged by putting
 // the mean iteration (trip - 1) / 2 in its place, exact for costs affine in
-// it. The kernel is the function's region, once: time = max(lat, del).
-// docs/model.md gives the reasoning.
+// it; a quotient by a constant, an unrolled inner loop's count, takes its
+// mean over the iterations (meanOverIterations). The kernel is the function's
+// region, once: time = max(lat, del). docs/model.md gives the reasoning.
 //
 //===----------------------------------------------------------------------===//
 #include "AffineTripCount.h"
@@ -155,6 +156,7 @@ std::optional<InstrTiming> ThreadModelBuilder::callTiming(const CallBase &Call,
   T.Del = Cost.Del + Cycles(C.Del, Nominal);
   T.Barriers = Cost.Barriers;
   T.Awaited = !Call.getType()->isVoidTy();
+  T.Sequential = true;
   return T;
 }
 
@@ -193,12 +195,42 @@ std::optional<Expr> ThreadModelBuilder::actualValue(const CallSite &Site,
       const LoopTrip *T = findLoopTrip(M.Loops, L);
       return getIterSymbol(T ? T->Name : "outer");
     });
-    E = Conv.convert(SE.getSCEV(const_cast<Value *>(Actual)),
-                     LI.getLoopFor(Call.getParent()));
+    // A value a comparison chooses (the start of an unrolled loop's
+    // remainder, 0 or where the unrolled loop stopped) as loop counts read
+    // it: exact per thread.
+    Conv.setReadChosenValues(true);
+    const SCEV *S = SE.getSCEV(const_cast<Value *>(Actual));
+    const Loop *L = LI.getLoopFor(Call.getParent());
+    E = Conv.convert(S, L);
+    // A value that starts from a join of the paths into the call's loop (in
+    // the remainder loop of an unrolled loop, i starts at 0 where the
+    // unrolled loop did not run and where it stopped otherwise) is where
+    // the loop before it stopped (convertJoinedStart: 0 too where it did
+    // not run); otherwise each joined value on its path, of which the
+    // largest is taken, as for a loop entered with several first values.
+    std::string Joined;
+    if (!E && L) {
+      bool LeftByLoop = false;
+      SmallVector<Expr, 2> Values = convertJoinedStart(
+          S, *L, SE, [&](const SCEV *X) { return Conv.convert(X, L); },
+          &LeftByLoop);
+      if (!Values.empty()) {
+        E = simplifyWithSymbolRanges(Expr::max(Values));
+        if (Values.size() > 1)
+          Joined = "a call passes " +
+                   SymbolNamer(*Call.getCalledFunction()).getParamName(ArgNo) +
+                   " one of " + std::to_string(Values.size()) +
+                   " values joined from the paths into its loop (an "
+                   "unrolled loop's remainder): the largest, " +
+                   E->str();
+      }
+    }
     if (!E)
       return std::nullopt;
     for (const std::string &A : Conv.getAssumptions())
       addNote(M, Call, A);
+    if (!Joined.empty())
+      addNote(M, Call, Joined);
   }
   // A parameter of the caller whose own callers pass it a value the model
   // cannot name is as unknown here; so is the iteration number of a loop
@@ -333,9 +365,10 @@ ThreadModelBuilder::build(Function &F,
         summarizeRegion(&L, *L.getHeader(), LI, PDT, CB, RegionNotes);
     std::string IterSym = getIterSymbol(T.Name);
     Expr Mean = (T.Trip - 1) * Expr::constant(Rational(1, 2));
-    Iter.Lat = Iter.Lat.substituted(IterSym, Mean, Nominal);
-    Iter.Del = Iter.Del.substituted(IterSym, Mean, Nominal);
-    Iter.Barriers = Iter.Barriers.substitute({{IterSym, Mean}});
+    Iter.Lat = Iter.Lat.averaged(IterSym, Mean, Nominal);
+    Iter.Del = Iter.Del.averaged(IterSym, Mean, Nominal);
+    Iter.Barriers = simplifyWithSymbolRanges(
+        meanOverIterations(Iter.Barriers, IterSym, Mean));
     NodeCost Whole;
     Whole.Lat = maxKeepingLatencies(Iter.Lat, Iter.Del).scaled(T.Trip, Nominal);
     Whole.Del = Iter.Del.scaled(T.Trip, Nominal);

@@ -41,6 +41,10 @@ struct InstrTiming {
   Cycles Del;    ///< issue cycles
   bool Awaited;  ///< false for stores and other results nobody waits for
   Expr Barriers; ///< barriers it passes (a call: the callee's)
+  /// A call whose callee the warp runs before going on (a device function
+  /// that survived inlining): nothing after it in the block issues before
+  /// its time has passed, so two calls run one after the other.
+  bool Sequential = false;
 };
 
 /// lat (critical path of the data dependencies inside the block, with the

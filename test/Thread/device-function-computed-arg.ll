@@ -7,7 +7,9 @@
 ; calls). The device function's own loop keeps its count in its parameter.
 ; RUN: %opt_ktime -passes='print<kernel-time>' -ktime-gpu=a100 -disable-output \
 ; RUN:   -ktime-launch=k:grid=1,block=32 -ktime-launch=k:grid=1,block=32,trip.powi.loop1=3 \
-; RUN:   -ktime-launch=chain:grid=1,block=32 -ktime-launch=walk:grid=1,block=32 %s \
+; RUN:   -ktime-launch=chain:grid=1,block=32 -ktime-launch=walk:grid=1,block=32 \
+; RUN:   -ktime-launch=remainder:grid=1,block=32,n=5 \
+; RUN:   -ktime-launch=chosen:grid=1,block=32,n=40 %s \
 ; RUN:   | FileCheck %s
 
 target triple = "nvptx64-nvidia-cuda"
@@ -133,6 +135,87 @@ done:
   ret void
 }
 
+; The remainder loop of a loop unrolled twice (clang's epilogue: the
+; unrolled loop runs floor(n / 2) times, i = 0, 2, ..., then the
+; remainder runs n mod 2 times from j0) calls powi(x, j). j0 is a phi of
+; the paths into the remainder: 0 where the unrolled loop did not run
+; (n < 2), where it stopped, 2 floor(n / 2), otherwise. The unrolled loop
+; is skipped only where it would run no iteration, and there
+; 2 floor(n / 2) = 0: the value it leaves is j0 on both paths, exact
+; (no Assumption). At the remainder's iteration k, j = k + 2 (n / 2), and
+; powi's loop runs j times, not an unknown count.
+; The remainder's del per iteration: the call (powi's 7 j + 4, the call
+; instruction's 1), the store (4), two adds and the icmp (2 each), @p bra
+; (1): 7 j + 16, at its mean iteration k = (n - 2 (n / 2) - 1) / 2:
+; 7 (k + 2 (n / 2)) = 3.5 n + 7 (n / 2) - 3.5.
+; CHECK-LABEL: kernel remainder
+; CHECK-NOT:   joined
+; CHECK:       loop2: trip = n - 2 * (n / 2), lat = {{.*}}, del = max(0, 3.5 * n + 7 * (n / 2) - 3.5) + 16 per iteration,
+; CHECK:       launch 'remainder:grid=1,block=32,n=5' on a100-pcie-40gb:
+; CHECK:       predicted
+; CHECK-NOT:   estimate:
+define ptx_kernel void @remainder(ptr addrspace(1) %out, float %x, i32 %n) #0 {
+entry:
+  %g = icmp sgt i32 %n, 0
+  br i1 %g, label %pre, label %exit
+pre:
+  %odd = and i32 %n, 1
+  %small = icmp ult i32 %n, 2
+  br i1 %small, label %rem.pre, label %main.pre
+main.pre:
+  %even = and i32 %n, 2147483646
+  br label %main
+main:
+  %i = phi i32 [ 0, %main.pre ], [ %i.next, %main ]
+  %p0 = call float @powi(float %x, i32 %i)
+  store float %p0, ptr addrspace(1) %out, align 4
+  %i1 = or disjoint i32 %i, 1
+  %p1 = call float @powi(float %x, i32 %i1)
+  store float %p1, ptr addrspace(1) %out, align 4
+  %i.next = add nuw nsw i32 %i, 2
+  %more = icmp ne i32 %i.next, %even
+  br i1 %more, label %main, label %main.exit
+main.exit:
+  %none = icmp eq i32 %odd, 0
+  br i1 %none, label %exit, label %rem.pre
+rem.pre:
+  %j0 = phi i32 [ 0, %pre ], [ %i.next, %main.exit ]
+  br label %rem
+rem:
+  %j = phi i32 [ %j0, %rem.pre ], [ %j.next, %rem ]
+  %r = phi i32 [ 0, %rem.pre ], [ %r.next, %rem ]
+  %p2 = call float @powi(float %x, i32 %j)
+  store float %p2, ptr addrspace(1) %out, align 4
+  %j.next = add nuw nsw i32 %j, 1
+  %r.next = add i32 %r, 1
+  %rem.more = icmp ne i32 %r.next, %odd
+  br i1 %rem.more, label %rem, label %exit
+exit:
+  ret void
+}
+
+; An argument a comparison chooses (tid.x ? tid.x : n, a select that is
+; no min or max) is exact per thread, as a loop's bound chosen so is
+; (lib/Expr/ChosenValues.cpp): m = n + (tid.x - n) [tid.x != 0], and
+; [tid.x != 0] = min(1, tid.x) for tid.x >= 0. powi's del 7 m, and the
+; rest 15: the tid.x read, icmp and select (2 each), the call (1), powi's
+; 4, the store (4).
+; CHECK-LABEL: kernel chosen
+; CHECK:       delay = max(0, 7 * tid.x * min(1, tid.x) - 7 * n * min(1, tid.x) + 7 * n) + 15
+; CHECK-NOT:   trip.powi
+; CHECK:       launch 'chosen:grid=1,block=32,n=40' on a100-pcie-40gb:
+; CHECK:       predicted
+; CHECK-NOT:   estimate:
+define ptx_kernel void @chosen(ptr addrspace(1) %out, float %x, i32 %n) #0 {
+entry:
+  %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %c = icmp eq i32 %t, 0
+  %m = select i1 %c, i32 %n, i32 %t
+  %p = call float @powi(float %x, i32 %m)
+  store float %p, ptr addrspace(1) %out, align 4
+  ret void
+}
+
 ; powi keeps its count in its own parameter n.
 ; CHECK-LABEL: device function powi
 ; CHECK:       powi.loop1: trip = max(0, n), lat = 8, del = 7 per iteration
@@ -151,6 +234,8 @@ exit:
   %r = phi float [ 1.0, %entry ], [ %acc.next, %loop ]
   ret float %r
 }
+
+declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 
 attributes #0 = { "target-cpu"="sm_80" }
 attributes #1 = { noinline "target-cpu"="sm_80" }

@@ -53,18 +53,21 @@ target triple = "nvptx64-nvidia-cuda"
 ; Entry: two calls, each the callee's cost at the call plus the call
 ; instruction (branch: lat 4, del 1); powi's n is the kernel's n here, and
 ; T = trip.chase.loop1:
-;   lat = max(P + 4, C + 4)
-;       = max(8, 7 * n + 8, 8 * n + 8, 11 * T + 5, T x max(11, lat.global + 8) + 4)
+;   the warp runs powi before it calls chase (docs/model.md, "A basic
+;   block"), so chase's call starts when powi's ends:
+;   lat = (P + 4) + (C + 4), with P + 4 = max(8, 7 * n + 8, 8 * n + 8) and
+;         C + 4 = max(11 * T + 5, T x max(11, lat.global + 8) + 4)
 ;   del = (max(0, 7 * n) + 4) + 1 + (11 * T + 1) + 1 = 11 * T + max(0, 7 * n) + 7
 ; Exit: a store (del 4); ret ends the kernel (free).
-;   lat = entry + 88, del = entry + 88 + 4 = 11 * T + max(0, 7 * n) + 99
-;   time = max(lat, del) = max(96, 7 * n + 96, 8 * n + 96, 11 * T + 93,
-;          T x max(11, lat.global + 8) + 92, 11 * T + max(0, 7 * n) + 99),
-;   where 96 and 11 * T + 93 are below 11 * T + max(0, 7 * n) + 99 (T >= 0).
+;   lat = entry + 88 = max(8, 7 * n + 8, 8 * n + 8)
+;         + max(11 * T + 1, T x max(11, lat.global + 8)) + 92,
+;   del = entry + 88 + 4 = 11 * T + max(0, 7 * n) + 99
+;   time = max(lat, del); the region also keeps the path through powi's
+;   call alone (7 * n + 96, 8 * n + 96), below lat.
 ; CHECK-LABEL: kernel k
 ; CHECK-NEXT:    gpu: a100-pcie-40gb
 ; O0-NEXT:       analysed: canonicalised clone (kernel is optnone)
-; CHECK-NEXT:    time = max(7 * n + 96, 8 * n + 96, 11 * trip.chase.loop1 + max(0, 7 * n) + 99, trip.chase.loop1 * max(11, lat.global + 8) + 92)
+; CHECK-NEXT:    time = max(7 * n + 96, 8 * n + 96, 11 * trip.chase.loop1 + max(0, 7 * n) + 99, max(8, 7 * n + 8, 8 * n + 8) + max(11 * trip.chase.loop1 + 1, trip.chase.loop1 * max(11, lat.global + 8)) + 92)
 ; CHECK-NEXT:    delay = 11 * trip.chase.loop1 + max(0, 7 * n) + 99
 ; CHECK-NEXT:    barriers = 0
 ; CHECK-NEXT:    loops: 1
@@ -95,12 +98,13 @@ exit:
 ;   powi(x, 3): P = max(4, 25, 28) = 28, delay 7 * 3 + 4 = 25; the call
 ;   lat 28 + 4 = 32, del 25 + 1 = 26. powi(x, 5): P = max(4, 39, 44) = 44,
 ;   delay 39; the call lat 48, del 40.
-;   fadd (lat 4, del 2) waits for both, the store (del 4) for it:
-;   lat = max(32, 48) + 4 = 52, del = 26 + 40 + 2 + 4 = 72, time = 72.
+;   The second call starts when the first has returned, at 32; fadd
+;   (lat 4, del 2) waits for both, the store (del 4) for it:
+;   lat = 32 + 48 + 4 = 84, del = 26 + 40 + 2 + 4 = 72, time = 84.
 ; CHECK-LABEL: kernel twice
 ; CHECK-NEXT:    gpu: a100-pcie-40gb
 ; O0-NEXT:       analysed: canonicalised clone (kernel is optnone)
-; CHECK-NEXT:    time = 72
+; CHECK-NEXT:    time = 84
 ; CHECK-NEXT:    delay = 72
 define ptx_kernel void @twice(ptr %out, float %x) #0 {
   %p = call float @powi(float %x, i32 3)

@@ -13,9 +13,10 @@
 ;
 ; @launcher's figures are built from @helper's body at the n the call
 ; passes, 2 n + 2 in @launcher's n (a declaration would give constants:
-; time 8, delay 5). Generated CHECK line (a regression check, not a
+; time 8, delay 5); the launcher waits for the call, so its time holds
+; @helper's load latency. Generated CHECK line (a regression check, not a
 ; derivation):
-; CHECK: !{!"time", !"max(21, 32 * n + 37)", !"delay", !"max(16, 32 * n + 32) + 5", !"barriers", !"0"}
+; CHECK: !{!"time", !"max(28, 32 * n + 44, max(1, 2 * n + 2) * max(16, lat.global + 8) + 12)", !"delay", !"max(16, 32 * n + 32) + 5", !"barriers", !"0"}
 
 target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
