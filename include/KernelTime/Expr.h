@@ -223,23 +223,6 @@ private:
 
 llvm::raw_ostream &operator<<(llvm::raw_ostream &OS, const Expr &E);
 
-/// The mean of \p E over the iterations of a loop whose iteration number is
-/// \p IterSymbol and whose mean iteration is \p Mean: \p Mean in its
-/// place, exact where \p E is affine in it. A floor or ceiling quotient by
-/// a constant m >= 2 of something that moves with the iteration (the count
-/// of an unrolled inner loop, floor((n - i) / 8), and its remainder,
-/// (n - i) - 8 floor((n - i) / 8)) takes its mean over the iterations
-/// instead of its value at the mean one: the remainder of x / m is spread
-/// over 0 .. m - 1, so floor(x / m) averages (x - (m - 1) / 2) / m, no less
-/// than 0 (a count), and ceil(x / m) (x + (m - 1) / 2) / m. At the mean
-/// alone the remainder of the mean iteration would count for every one: an
-/// inner loop unrolled 8 times inside a loop of 15 iterations (mean 7)
-/// would run 7 remainder iterations and no unrolled one for every outer
-/// iteration, and one of 16 iterations (mean 7.5 -> 8) one unrolled and
-/// no remainder: the time jumping up and down with n.
-Expr meanOverIterations(const Expr &E, llvm::StringRef IterSymbol,
-                        const Expr &Mean);
-
 } // namespace ktime
 
 #endif // KERNELTIME_EXPR_H

@@ -234,16 +234,6 @@ KernelInputs KernelInputBuilder::build(
     MeanIterations[getIterSymbol(L.Name)] =
         ((L.Trip - 1) * Expr::constant(Rational(1, 2)))
             .substitute(MeanIterations);
-  // A count over the iterations of the loops around it: each iteration
-  // number's mean, the counts of unrolled inner loops averaged over their
-  // remainders (meanOverIterations), innermost loop first.
-  auto MeanCount = [&](Expr E) {
-    for (const LoopTrip &L : llvm::reverse(M.Loops)) {
-      std::string Sym = getIterSymbol(L.Name);
-      E = meanOverIterations(E, Sym, MeanIterations[Sym]);
-    }
-    return E;
-  };
   Ctx.GroupLiveShare = groupLiveShares(MA, Shares, Ctx, MeanIterations);
   Rational WarpLanes(static_cast<int64_t>(std::max(1u, MA.warpLanes())));
   Rational SharedRequestBytes(
@@ -306,10 +296,11 @@ KernelInputs KernelInputBuilder::build(
     const BasicBlock *BB = A.Inst->getParent();
     auto [It, New] = ReachOfBlock.try_emplace(BB);
     if (New)
-      It->second = MeanCount(executionsPerThread(*A.Inst, M) *
-                             activeFraction(*A.Inst, MA, BoundedFraction,
-                                            Shares, Values))
-                       .substitute(Subst);
+      It->second =
+          (executionsPerThread(*A.Inst, M) *
+           activeFraction(*A.Inst, MA, BoundedFraction, Shares, Values))
+              .substitute(MeanIterations)
+              .substitute(Subst);
     // A part of an access through a pointer each lane chooses: its lanes'
     // share of the block's reach.
     Expr Reach = It->second;
@@ -380,8 +371,9 @@ KernelInputs KernelInputBuilder::build(
     HitFractions H =
         estimateSpillHits(std::max(Spills.StoreBytes, Spills.LoadBytes),
                           Threads * OnSM, Threads * OnGpu, T, Ctx);
-    Expr Reach =
-        MeanCount(executionsPerThread(*Spills.At, M)).substitute(Subst);
+    Expr Reach = executionsPerThread(*Spills.At, M)
+                     .substitute(MeanIterations)
+                     .substitute(Subst);
     // Local memory, not the kernel's global accesses: the bytes load the
     // caches and DRAM (the bandwidth levels) but leave the mean latency of
     // the kernel's own global loads alone.

@@ -1,7 +1,6 @@
 //===- Cycles.cpp - Times as expressions with a nominal value -------------===//
 #include "Cycles.h"
 #include "AffineTripCount.h"
-#include "llvm/ADT/SmallVector.h"
 
 #include <set>
 
@@ -46,14 +45,6 @@ Cycles Cycles::substituted(const std::string &Symbol, const Expr &Value,
   if (!E.mentions(Symbol))
     return *this;
   return Cycles(simplifyWithSymbolRanges(E.substitute({{Symbol, Value}})), N);
-}
-
-Cycles Cycles::averaged(const std::string &IterSymbol, const Expr &Mean,
-                        const NominalLatencies &N) const {
-  if (!E.mentions(IterSymbol))
-    return *this;
-  return Cycles(
-      simplifyWithSymbolRanges(meanOverIterations(E, IterSymbol, Mean)), N);
 }
 
 /// max(A, B) with the non-constant terms both have taken out:

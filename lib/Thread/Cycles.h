@@ -32,13 +32,9 @@ struct Cycles {
   friend Cycles operator+(const Cycles &A, const Cycles &B);
   /// A times a count (a trip count): nominal only if the count is constant.
   Cycles scaled(const Expr &Count, const NominalLatencies &N) const;
-  /// Replaces \p Symbol by \p Value.
+  /// Replaces \p Symbol by \p Value (iteration numbers by their mean).
   Cycles substituted(const std::string &Symbol, const Expr &Value,
                      const NominalLatencies &N) const;
-  /// The mean over a loop's iterations: meanOverIterations of E
-  /// (KernelTime/Expr.h), simplified.
-  Cycles averaged(const std::string &IterSymbol, const Expr &Mean,
-                  const NominalLatencies &N) const;
 };
 
 /// The larger of two times: by nominal value when both have one, else the

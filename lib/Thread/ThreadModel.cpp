@@ -9,9 +9,8 @@
 // and is a compound node of the loop (or function) around it. Inner counts
 // that depend on the outer iteration number iter.L are averaged by putting
 // the mean iteration (trip - 1) / 2 in its place, exact for costs affine in
-// it; a quotient by a constant, an unrolled inner loop's count, takes its
-// mean over the iterations (meanOverIterations). The kernel is the function's
-// region, once: time = max(lat, del). docs/model.md gives the reasoning.
+// it. The kernel is the function's region, once: time = max(lat, del).
+// docs/model.md gives the reasoning.
 //
 //===----------------------------------------------------------------------===//
 #include "AffineTripCount.h"
@@ -365,10 +364,9 @@ ThreadModelBuilder::build(Function &F,
         summarizeRegion(&L, *L.getHeader(), LI, PDT, CB, RegionNotes);
     std::string IterSym = getIterSymbol(T.Name);
     Expr Mean = (T.Trip - 1) * Expr::constant(Rational(1, 2));
-    Iter.Lat = Iter.Lat.averaged(IterSym, Mean, Nominal);
-    Iter.Del = Iter.Del.averaged(IterSym, Mean, Nominal);
-    Iter.Barriers = simplifyWithSymbolRanges(
-        meanOverIterations(Iter.Barriers, IterSym, Mean));
+    Iter.Lat = Iter.Lat.substituted(IterSym, Mean, Nominal);
+    Iter.Del = Iter.Del.substituted(IterSym, Mean, Nominal);
+    Iter.Barriers = Iter.Barriers.substitute({{IterSym, Mean}});
     NodeCost Whole;
     Whole.Lat = maxKeepingLatencies(Iter.Lat, Iter.Del).scaled(T.Trip, Nominal);
     Whole.Del = Iter.Del.scaled(T.Trip, Nominal);

