@@ -194,9 +194,8 @@ std::optional<Expr> ThreadModelBuilder::actualValue(const CallSite &Site,
       const LoopTrip *T = findLoopTrip(M.Loops, L);
       return getIterSymbol(T ? T->Name : "outer");
     });
-    // A value a comparison chooses (the start of an unrolled loop's
-    // remainder, 0 or where the unrolled loop stopped) as loop counts read
-    // it: exact per thread.
+    // A value a comparison chooses (`t ? t : n`, a select or the phi of a
+    // branch's two sides) as loop counts read it: exact per thread.
     Conv.setReadChosenValues(true);
     const SCEV *S = SE.getSCEV(const_cast<Value *>(Actual));
     const Loop *L = LI.getLoopFor(Call.getParent());
