@@ -177,6 +177,12 @@ void emitLaunchRemarks(const KernelReport &R,
 llvm::Error appendJsonReport(llvm::StringRef Path,
                              const std::vector<KernelReport> &Reports);
 
+/// appendJsonReport for the device code \p M, a failure reported as an
+/// error of its context; nothing where \p Path is empty or \p M is not
+/// NVPTX code (a host compilation writes no report).
+void writeJsonReport(llvm::Module &M, llvm::StringRef Path,
+                     const std::vector<KernelReport> &Reports);
+
 /// Emits an Access remark at each uncoalesced global, generic or local
 /// access (factor above 1), each bank-conflicted shared access and each
 /// serialized constant access of \p MA, with the numbers as arguments

@@ -78,9 +78,7 @@ PreservedAnalyses KernelTimePass::run(Module &M, ModuleAnalysisManager &MAM) {
     emitKernelRemarks(R, ORE, Verbose);
     emitLaunchRemarks(R, ORE, Verbose);
   }
-  if (!options::ReportFile.empty() && compat::getTargetTriple(M).isNVPTX())
-    if (Error E = appendJsonReport(options::ReportFile, *Reports))
-      M.getContext().emitError("KernelTime: " + toString(std::move(E)));
+  writeJsonReport(M, options::ReportFile, *Reports);
   if (WantAccessRemarks)
     emitMemoryRemarks(M, MAM, *Reports, Copy.get());
   return PreservedAnalyses::all();
@@ -104,6 +102,7 @@ PreservedAnalyses KernelTimePrinterPass::run(Module &M,
   OS << "\n";
   for (const KernelReport &R : *Reports)
     printKernelReport(R, OS);
+  writeJsonReport(M, options::ReportFile, *Reports);
   return PreservedAnalyses::all();
 }
 

@@ -9,12 +9,15 @@
 // field.
 //
 //===----------------------------------------------------------------------===//
+#include "KernelTime/Compat.h"
 #include "KernelTime/Report.h"
 #include "KernelTime/ScevToExpr.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Function.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
@@ -260,6 +263,14 @@ Error appendJsonReport(StringRef Path,
   }
   (void)sys::fs::unlockFile(FD);
   return Error::success();
+}
+
+void writeJsonReport(Module &M, StringRef Path,
+                     const std::vector<KernelReport> &Reports) {
+  if (Path.empty() || !compat::getTargetTriple(M).isNVPTX())
+    return;
+  if (Error E = appendJsonReport(Path, Reports))
+    M.getContext().emitError("KernelTime: " + toString(std::move(E)));
 }
 
 } // namespace ktime

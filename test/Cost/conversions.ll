@@ -4,8 +4,8 @@
 ; narrowing as the backend does it.
 ; a100-pcie-40gb (arch/sm_80.yaml): convert lat 4, ops 16 -> del = 32 / (16 /
 ; 4) = 8; convert.f64 lat 6, ops 16 -> del 8; int.add lat 4, ops 64 -> del 2.
-; gtx-980 (arch/sm_52.yaml): convert lat 4, ops 32 -> del = 32 / (32 / 4) = 4;
-; convert.f64 lat 45, ops 4 -> del = 32 / (4 / 4) = 32, eight times convert's.
+; gtx-980 (arch/sm_52.yaml): convert lat 6, ops 32 -> del = 32 / (32 / 4) = 4;
+; convert.f64 lat 48, ops 4 -> del = 32 / (4 / 4) = 32, eight times convert's.
 ; RUN: %opt_ktime -passes='print<kernel-time-cost>' -ktime-gpu=a100 -disable-output %s | FileCheck %s
 ; RUN: %opt_ktime -passes='print<kernel-time-cost>' -ktime-gpu=gtx-980 -disable-output %s | FileCheck %s --check-prefix=MAXWELL
 
@@ -14,26 +14,26 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK-LABEL: kernel conversions on a100-pcie-40gb
 define ptx_kernel void @conversions(ptr addrspace(1) %out, ptr addrspace(1) %in, i32 %i, i16 %s, i64 %l, float %f, double %d, half %h, bfloat %b) {
   ; CHECK: %c1 = sitofp i32 %i to float cvt: convert lat 4 del 8
-  ; MAXWELL: %c1 = sitofp i32 %i to float cvt: convert lat 4 del 4
+  ; MAXWELL: %c1 = sitofp i32 %i to float cvt: convert lat 6 del 4
   %c1 = sitofp i32 %i to float
   ; CHECK: %c2 = fptosi float %f to i32 cvt: convert lat 4 del 8
-  ; MAXWELL: %c2 = fptosi float %f to i32 cvt: convert lat 4 del 4
+  ; MAXWELL: %c2 = fptosi float %f to i32 cvt: convert lat 6 del 4
   %c2 = fptosi float %f to i32
   ; CHECK: %c3 = fpext float %f to double cvt: convert.f64 lat 6 del 8
-  ; MAXWELL: %c3 = fpext float %f to double cvt: convert.f64 lat 45 del 32
+  ; MAXWELL: %c3 = fpext float %f to double cvt: convert.f64 lat 48 del 32
   %c3 = fpext float %f to double
   ; CHECK: %c4 = fptrunc double %d to float cvt: convert.f64 lat 6 del 8
-  ; MAXWELL: %c4 = fptrunc double %d to float cvt: convert.f64 lat 45 del 32
+  ; MAXWELL: %c4 = fptrunc double %d to float cvt: convert.f64 lat 48 del 32
   %c4 = fptrunc double %d to float
   ; CHECK: %c5 = fpext half %h to float cvt: convert lat 4 del 8
-  ; MAXWELL: %c5 = fpext half %h to float cvt: convert lat 4 del 4
+  ; MAXWELL: %c5 = fpext half %h to float cvt: convert lat 6 del 4
   %c5 = fpext half %h to float
   ; CHECK: %c6 = uitofp i64 %l to double cvt: convert.f64 lat 6 del 8
-  ; MAXWELL: %c6 = uitofp i64 %l to double cvt: convert.f64 lat 45 del 32
+  ; MAXWELL: %c6 = uitofp i64 %l to double cvt: convert.f64 lat 48 del 32
   %c6 = uitofp i64 %l to double
   ; a 64-bit integer to float is a 64-bit conversion too
   ; CHECK: %c8 = sitofp i64 %l to float cvt: convert.f64 lat 6 del 8
-  ; MAXWELL: %c8 = sitofp i64 %l to float cvt: convert.f64 lat 45 del 32
+  ; MAXWELL: %c8 = sitofp i64 %l to float cvt: convert.f64 lat 48 del 32
   %c8 = sitofp i64 %l to float
   ; a bfloat is the upper half of a float: one shift
   ; CHECK: %c7 = fpext bfloat %b to float bf16 shift: int.add lat 4 del 2

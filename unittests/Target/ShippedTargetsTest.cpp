@@ -387,13 +387,22 @@ TEST(ShippedTargetsTest, ThroughputsOfTheNewGenerations) {
   EXPECT_DOUBLE_EQ(Pascal.cost(InstrClass::Barrier).Del, 2);
   // 32-bit multiply is three XMADs at del 1 (given as del).
   EXPECT_DOUBLE_EQ(Pascal.cost(InstrClass::IntMul).Del, 3);
+  // ppt's Pascal latencies: 6 for fp32 and the integer ALU, 13 for the
+  // XMAD sequence of a multiply (Maxwell's the same, measured apart).
+  EXPECT_DOUBLE_EQ(Pascal.cost(InstrClass::Fp32Fma).Lat, 6);
+  EXPECT_DOUBLE_EQ(Pascal.cost(InstrClass::IntAdd).Lat, 6);
+  EXPECT_DOUBLE_EQ(Pascal.cost(InstrClass::IntMul).Lat, 13);
+  GpuTarget GM204 = load("gtx-980");
+  EXPECT_EQ(GM204.Arch, "sm_52");
+  EXPECT_DOUBLE_EQ(GM204.cost(InstrClass::Fp32Fma).Lat, 6);
+  EXPECT_DOUBLE_EQ(GM204.cost(InstrClass::IntMul).Lat, 13);
 
   // GP100 (6.0): half the SM in 2 processing blocks, del = 32 / (N / 2).
   GpuTarget GP100 = load("p100-sxm2-16gb");
   EXPECT_EQ(GP100.Arch, "sm_60");
   EXPECT_EQ(GP100.ProcessingBlocks, 2u);
   // fp32 64: 32 / 32 = 1, as GP10x's 128 over 4; fp64 32: 32 / 16 = 2 (16
-  // FP64 units per block) and the TITAN V's full-rate latency 8; f16x2 64
+  // FP64 units per block) and ppt's P100 latency 8; f16x2 64
   // (128 results): 1; sfu 16: 32 / 8 = 4; __syncthreads 32: 2; ld/st 16
   // (8 units per block): 4; shuffle 32: 2, half GP10x's 4.
   EXPECT_DOUBLE_EQ(GP100.cost(InstrClass::Fp32Fma).Del, 1);
