@@ -252,8 +252,9 @@ convertJoinedStart(const SCEV *Start, const Loop &L, ScalarEvolution &SE,
   // it; the unroller skips the loop only where it would run no iteration,
   // and there the value it leaves is the value before it. So the value it
   // leaves is the first value on every path.
-  if (LeftByLoop && LeftCount == 1 && Out.size() > 1) {
-    *LeftByLoop = true;
+  if (LeftCount == 1 && Out.size() > 1) {
+    if (LeftByLoop)
+      *LeftByLoop = true;
     return {*Left};
   }
   return Out;

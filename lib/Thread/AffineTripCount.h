@@ -41,11 +41,11 @@ getTakenExitingBlocks(const llvm::Loop &L);
 /// unrolled loop did not run, where it stopped otherwise), with the phi
 /// replaced by each of its incoming values and converted by \p Convert
 /// (the distinct ones; an empty list if one cannot be converted, or
-/// \p Start holds no such phi). With \p LeftByLoop, where exactly one
-/// incoming value is what a loop before \p L left at its exit, that one
-/// alone, and *LeftByLoop set: the unroller skips a loop only where it would
-/// run no iteration, leaving the value before it, so the value the loop
-/// leaves is the first value on every path.
+/// \p Start holds no such phi). Where exactly one incoming value is what a
+/// loop before \p L left at its exit, that one alone, with *\p LeftByLoop
+/// set if given: the unroller skips a loop only where it would run no
+/// iteration, leaving the value before it, so the value the loop leaves is
+/// the first value on every path.
 llvm::SmallVector<Expr, 2> convertJoinedStart(
     const llvm::SCEV *Start, const llvm::Loop &L, llvm::ScalarEvolution &SE,
     llvm::function_ref<std::optional<Expr>(const llvm::SCEV *)> Convert,

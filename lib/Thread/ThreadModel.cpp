@@ -208,10 +208,8 @@ std::optional<Expr> ThreadModelBuilder::actualValue(const CallSite &Site,
     // largest is taken, as for a loop entered with several first values.
     std::string Joined;
     if (!E && L) {
-      bool LeftByLoop = false;
       SmallVector<Expr, 2> Values = convertJoinedStart(
-          S, *L, SE, [&](const SCEV *X) { return Conv.convert(X, L); },
-          &LeftByLoop);
+          S, *L, SE, [&](const SCEV *X) { return Conv.convert(X, L); });
       if (!Values.empty()) {
         E = simplifyWithSymbolRanges(Expr::max(Values));
         if (Values.size() > 1)
