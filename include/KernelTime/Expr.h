@@ -24,6 +24,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <vector>
 
 namespace llvm {
 class raw_ostream;
@@ -222,6 +223,56 @@ private:
 };
 
 llvm::raw_ostream &operator<<(llvm::raw_ostream &OS, const Expr &E);
+
+/// Expressions evaluated many times under different bindings (the launch
+/// stage's traffic per warp): compiled once into a list of steps, their
+/// shared subexpressions once, each symbol looked up once per evaluation.
+/// The values are Expr::evaluate's, exactly.
+class CompiledExprs {
+public:
+  explicit CompiledExprs(llvm::ArrayRef<Expr> Roots);
+  /// The value of each root under \p B, in the order given, as
+  /// Expr::evaluate gives it (nullopt for an unbound symbol or a zero
+  /// divisor).
+  void evaluate(const Bindings &B,
+                std::vector<std::optional<Rational>> &Values) const;
+  /// Each root with the symbols \p B binds replaced by their values, as
+  /// Expr::substitute gives it with those values as constants.
+  void substitute(const Bindings &B, std::vector<Expr> &Results) const;
+  size_t size() const { return Roots.size(); }
+  /// The \p I-th root as given.
+  const Expr &root(size_t I) const { return Steps[Roots[I]].E; }
+
+  /// A step's value while evaluating: unknown, a rational whose numerator
+  /// and denominator fit in 64 bits, or any rational (defined in
+  /// CompiledExprs.cpp).
+  struct Value;
+
+private:
+  /// The value of every step under \p B; values too large for a Value
+  /// are kept in \p Bigs.
+  void compute(const Bindings &B, std::vector<Value> &At,
+               std::vector<Rational> &Bigs) const;
+
+  struct Step {
+    Expr E;
+    Expr::Kind K;
+    /// Its operands' steps: Operands[First, First + Count).
+    unsigned First = 0, Count = 0;
+    /// A symbol's index in Symbols.
+    unsigned Symbol = 0;
+    /// A constant's value; where its numerator and denominator fit in 64
+    /// bits, also as those (Small).
+    Rational Value;
+    bool Small = false;
+    int64_t Num = 0, Den = 1;
+  };
+  std::vector<Step> Steps;
+  std::vector<unsigned> Operands;
+  std::vector<std::string> Symbols;
+  /// Each root's step.
+  std::vector<unsigned> Roots;
+};
 
 } // namespace ktime
 

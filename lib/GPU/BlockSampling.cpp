@@ -70,32 +70,54 @@ spreadPoints(uint64_t N, unsigned Initial, unsigned MaxPoints,
   return Spread;
 }
 
-LatencyUse getLatencyUse(const KernelInputs &In) {
-  auto HasLatency = [](const Expr &E) {
-    std::set<std::string> Symbols;
-    E.collectSymbols(Symbols);
-    return llvm::any_of(Symbols, [](const std::string &S) {
-      return StringRef(S).starts_with("lat.");
-    });
-  };
-  return {HasLatency(In.Time), HasLatency(In.Delay)};
+/// The traffic expressions, one per TrafficKind in its order, then the
+/// barriers.
+static std::vector<Expr> trafficAndBarriers(const KernelInputs &In) {
+  const Expr *Traffic[] = {&In.GlobalBytes,          &In.UncoalescedBytes,
+                           &In.L1HitBytes,           &In.L2HitBytes,
+                           &In.SectorBytes,          &In.SectorBytesMissingL1,
+                           &In.SectorBytesMissingL2, &In.SharedBytes,
+                           &In.HotAtomics,           &In.UncoalescedL1HitBytes,
+                           &In.L1TagBytes,           &In.L1DataBytes};
+  static_assert(std::size(Traffic) == NumTraffic,
+                "one expression per TrafficKind, in its order");
+  std::vector<Expr> All;
+  for (const Expr *E : Traffic)
+    All.push_back(*E);
+  All.push_back(In.Barriers);
+  return All;
 }
 
+SamplingExprs::SamplingExprs(const KernelInputs &In)
+    : TrafficAndBarriers(trafficAndBarriers(In)),
+      TimeAndDelay({In.Time, In.Delay}) {}
+
 /// The bytes of each traffic kind of a warp of \p Lanes lanes whose first
-/// lane has the ids of \p FirstLane (the expressions are per-lane means).
-static Error warpTraffic(const KernelInputs &In, const Bindings &FirstLane,
-                         double Lanes,
-                         std::array<double, NumTraffic> &Traffic) {
-  const Expr *Mem[] = {&In.GlobalBytes,          &In.UncoalescedBytes,
-                       &In.L1HitBytes,           &In.L2HitBytes,
-                       &In.SectorBytes,          &In.SectorBytesMissingL1,
-                       &In.SectorBytesMissingL2, &In.SharedBytes,
-                       &In.HotAtomics,           &In.UncoalescedL1HitBytes,
-                       &In.L1TagBytes,           &In.L1DataBytes};
-  static_assert(std::size(Mem) == NumTraffic,
-                "one expression per TrafficKind, in its order");
+/// lane has the ids of \p FirstLane (the expressions are per-lane means),
+/// and, if \p Barriers is given, the barriers it passes.
+static Error warpTraffic(const SamplingExprs &Compiled,
+                         const Bindings &FirstLane, double Lanes,
+                         std::array<double, NumTraffic> &Traffic,
+                         double *Barriers = nullptr) {
+  const CompiledExprs &Exprs = Compiled.TrafficAndBarriers;
+  std::vector<std::optional<Rational>> Values;
+  Exprs.evaluate(FirstLane, Values);
+  // Without a value, evaluateAt names what the bindings lack.
+  auto ValueOf = [&](unsigned K) -> Expected<double> {
+    if (Values[K])
+      return Values[K]->toDouble();
+    return evaluateAt(Exprs.root(K), FirstLane);
+  };
+  if (Barriers) {
+    // The barriers first: a symbol left without value is named in their
+    // message.
+    Expected<double> V = ValueOf(NumTraffic);
+    if (!V)
+      return V.takeError();
+    *Barriers = *V;
+  }
   for (unsigned K = 0; K != NumTraffic; ++K) {
-    Expected<double> V = evaluateAt(*Mem[K], FirstLane);
+    Expected<double> V = ValueOf(K);
     if (!V)
       return V.takeError();
     Traffic[K] = std::max(0.0, *V) * Lanes;
@@ -116,6 +138,7 @@ static Bindings blockBindings(const LaunchShape &Shape, uint64_t BlockId,
 }
 
 Expected<BlockTraffic> sampleBlockTraffic(const KernelInputs &In,
+                                          const SamplingExprs &Compiled,
                                           const LaunchShape &Shape,
                                           uint64_t BlockId, unsigned WarpSize) {
   uint64_t Threads = Shape.Block[0] * Shape.Block[1] * Shape.Block[2];
@@ -130,7 +153,7 @@ Expected<BlockTraffic> sampleBlockTraffic(const KernelInputs &In,
     double Lanes =
         double(std::min<uint64_t>(First + WarpSize, Threads) - First);
     std::array<double, NumTraffic> Traffic;
-    if (Error E = warpTraffic(In, B, Lanes, Traffic))
+    if (Error E = warpTraffic(Compiled, B, Lanes, Traffic))
       return E;
     Result.push_back(Traffic);
   }
@@ -138,9 +161,9 @@ Expected<BlockTraffic> sampleBlockTraffic(const KernelInputs &In,
 }
 
 Expected<BlockSample> sampleBlock(const KernelInputs &In,
+                                  const SamplingExprs &Compiled,
                                   const LaunchShape &Shape, uint64_t BlockId,
-                                  unsigned WarpSize, LatencyUse Latency,
-                                  bool EdgeWarpsOnly) {
+                                  unsigned WarpSize, bool EdgeWarpsOnly) {
   BlockSample S;
   uint64_t Threads = Shape.Block[0] * Shape.Block[1] * Shape.Block[2];
   Bindings Base = blockBindings(Shape, BlockId, WarpSize);
@@ -155,38 +178,24 @@ Expected<BlockSample> sampleBlock(const KernelInputs &In,
     WS.Lanes = static_cast<double>(Last - First + 1);
     for (uint64_t Lane : {First, Last}) {
       std::array<uint64_t, 3> Tid = unlinearize(Lane, Shape.Block);
-      std::map<std::string, Expr> Subst;
-      for (auto &[Name, V] : Base)
-        Subst[Name] = Expr::constant(V);
-      for (int D = 0; D < 3; ++D)
-        Subst[std::string("tid.") + Axis[D]] =
-            Expr::constant(toRational(Tid[D]));
       Rational LaneId = toRational(WarpSize ? Lane % WarpSize : 0);
-      Subst["laneid"] = Expr::constant(LaneId);
       Bindings LaneValues = Base;
       for (int D = 0; D < 3; ++D)
         LaneValues[std::string("tid.") + Axis[D]] = toRational(Tid[D]);
       LaneValues["laneid"] = LaneId;
-      for (auto [E, HasLat, Into] :
-           {std::make_tuple(&In.Time, Latency.Time, &WS.Times),
-            std::make_tuple(&In.Delay, Latency.Delay, &WS.Delays)}) {
-        if (HasLat) {
-          Into->push_back(E->substitute(Subst));
-          continue;
-        }
-        // A symbol left without value: the barriers' or the traffic's
-        // evaluation below names it.
-        std::optional<Rational> V = E->evaluate(LaneValues);
-        Into->push_back(V ? Expr::constant(*V) : E->substitute(Subst));
-      }
-      if (Lane == First) {
-        Expected<double> Barriers = evaluateAt(In.Barriers, LaneValues);
-        if (!Barriers)
-          return Barriers.takeError();
-        WS.Barriers = *Barriers;
-        if (Error E = warpTraffic(In, LaneValues, WS.Lanes, WS.Traffic))
+      // The ids substituted: a constant where the time or the delay has no
+      // latency symbol; an expression in the latencies, which the
+      // bandwidth iterations evaluate, where it has (or where a symbol is
+      // left without value: the barriers' or the traffic's evaluation below
+      // names it).
+      std::vector<Expr> TimeAndDelay;
+      Compiled.TimeAndDelay.substitute(LaneValues, TimeAndDelay);
+      WS.Times.push_back(TimeAndDelay[0]);
+      WS.Delays.push_back(TimeAndDelay[1]);
+      if (Lane == First)
+        if (Error E = warpTraffic(Compiled, LaneValues, WS.Lanes, WS.Traffic,
+                                  &WS.Barriers))
           return E;
-      }
       if (First == Last)
         break;
     }

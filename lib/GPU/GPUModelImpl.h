@@ -60,19 +60,23 @@ Rational toRational(uint64_t V);
 /// The value of \p E under \p B; an error naming the symbols \p B lacks.
 llvm::Expected<double> evaluateAt(const Expr &E, const Bindings &B);
 
-/// Whether a launch's per-thread time and delay mention a latency symbol:
-/// such an expression is substituted per lane (the bandwidth iterations
-/// evaluate it at other latencies); one without is evaluated at once.
-struct LatencyUse {
-  bool Time = false, Delay = false;
+/// A launch's expressions that the block sampling evaluates for every warp,
+/// compiled once: the traffic (one per TrafficKind, in its order) and the
+/// barriers; the time and the delay.
+struct SamplingExprs {
+  explicit SamplingExprs(const KernelInputs &In);
+  CompiledExprs TrafficAndBarriers;
+  CompiledExprs TimeAndDelay;
 };
-LatencyUse getLatencyUse(const KernelInputs &In);
 
 /// The warps of block \p BlockId (linear, x fastest) of a launch; with
 /// \p EdgeWarpsOnly its first and last warp only (to tell blocks apart).
-llvm::Expected<BlockSample>
-sampleBlock(const KernelInputs &In, const LaunchShape &Shape, uint64_t BlockId,
-            unsigned WarpSize, LatencyUse Latency, bool EdgeWarpsOnly = false);
+/// \p Compiled is SamplingExprs(In).
+llvm::Expected<BlockSample> sampleBlock(const KernelInputs &In,
+                                        const SamplingExprs &Compiled,
+                                        const LaunchShape &Shape,
+                                        uint64_t BlockId, unsigned WarpSize,
+                                        bool EdgeWarpsOnly = false);
 
 /// Whether two sampled blocks give the same numbers (a grid's blocks
 /// mostly repeat a few kinds: interior, edge, past the data).
@@ -81,6 +85,7 @@ bool sameSample(const BlockSample &A, const BlockSample &B);
 /// The traffic of every warp of block \p BlockId alone, as sampleBlock
 /// gives it, without the times (a fraction of the cost).
 llvm::Expected<BlockTraffic> sampleBlockTraffic(const KernelInputs &In,
+                                                const SamplingExprs &Compiled,
                                                 const LaunchShape &Shape,
                                                 uint64_t BlockId,
                                                 unsigned WarpSize);
@@ -212,13 +217,13 @@ private:
                            const std::array<double, NumTraffic> &Tr) const;
 
   const KernelInputs &In;
+  SamplingExprs Compiled;
   const LaunchShape &Shape;
   const GpuTarget &T;
   Bindings Fixed; ///< lat.* the iterations do not change
   Latencies Base;
   double DelayDep = 0;
   unsigned WarpsPerBlock = 0;
-  LatencyUse LatencyUsed;
   std::map<uint64_t, BlockSample> Samples, EdgeSamples;
   std::map<uint64_t, BlockTraffic> TrafficSamples;
   std::array<size_t, 3> RefilledKinds = {};

@@ -294,4 +294,54 @@ TEST(ExprPropertyTest, SubstitutionAgreesWithEvaluation) {
   }
 }
 
+TEST(ExprPropertyTest, CompiledExpressionsAgreeWithEvaluateAndSubstitute) {
+  // Several roots that share subexpressions, compiled together; bindings
+  // that sometimes leave a symbol unbound, and values large enough that
+  // products leave 64 bits. The compiled values and substitutions must be
+  // Expr::evaluate's and Expr::substitute's exactly.
+  Generator G(4242);
+  const Rational Huge(int64_t(1) << 62);
+  for (unsigned Trial = 0; Trial < 1500; ++Trial) {
+    Expr A = G.gen(4).E, B = G.gen(3).E;
+    std::vector<Expr> Roots = {A,
+                               B,
+                               A * B + A,
+                               Expr::max(A, B * 3),
+                               Expr::floorDiv(A, B),
+                               Expr::log2(A - B)};
+    CompiledExprs Compiled(Roots);
+    ASSERT_EQ(Compiled.size(), Roots.size());
+    for (unsigned I = 0; I < 4; ++I) {
+      Bindings Bind = G.bindings();
+      if (G.pick(4) == 0)
+        Bind["b"] = Bind["b"] * Huge;
+      if (G.pick(4) == 0)
+        Bind["a"] = Rational(Bind["a"].getNumerator() * 7919,
+                             llvm::DynamicAPInt(int64_t(1) << 40) + 1);
+      if (G.pick(5) == 0)
+        Bind.erase("lat.x");
+      std::vector<std::optional<Rational>> Values;
+      Compiled.evaluate(Bind, Values);
+      std::map<std::string, Expr> Subst;
+      for (const auto &[Name, V] : Bind)
+        Subst[Name] = Expr::constant(V);
+      std::vector<Expr> Substituted;
+      Compiled.substitute(Bind, Substituted);
+      ASSERT_EQ(Values.size(), Roots.size());
+      ASSERT_EQ(Substituted.size(), Roots.size());
+      for (size_t R = 0; R < Roots.size(); ++R) {
+        std::optional<Rational> Want = Roots[R].evaluate(Bind);
+        ASSERT_EQ(Values[R].has_value(), Want.has_value()) << Roots[R].str();
+        if (Want) {
+          ASSERT_EQ(*Values[R], *Want) << Roots[R].str();
+        }
+        Expr WantExpr = Roots[R].substitute(Subst);
+        ASSERT_EQ(Substituted[R], WantExpr)
+            << Roots[R].str() << " -> " << Substituted[R].str() << " vs "
+            << WantExpr.str();
+      }
+    }
+  }
+}
+
 } // namespace
