@@ -224,10 +224,11 @@ private:
 
 llvm::raw_ostream &operator<<(llvm::raw_ostream &OS, const Expr &E);
 
-/// Expressions evaluated many times under different bindings (the launch
-/// stage's traffic per warp): compiled once into a list of steps, their
-/// shared subexpressions once, each symbol looked up once per evaluation.
-/// The values are Expr::evaluate's, exactly.
+/// Expressions evaluated or substituted many times under different bindings
+/// (the launch stage's traffic, time and delay per warp): compiled once into
+/// a list of steps, their shared subexpressions once, each symbol looked up
+/// once per evaluation. The values are Expr::evaluate's exactly, the
+/// substitutions Expr::substitute's.
 class CompiledExprs {
 public:
   explicit CompiledExprs(llvm::ArrayRef<Expr> Roots);
