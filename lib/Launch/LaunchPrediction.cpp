@@ -274,8 +274,9 @@ bool predictOne(Module &M, const LaunchSpec &Spec, AnalysedKernel &K,
     for (const std::string &S : Needed)
       if (!Params->count(S))
         Missing.insert(S);
-    return Fail(toString(P.takeError()) + " (" +
-                missingParameterHint(F, Missing) + ")");
+    std::string Hint = missingParameterHint(F, Missing);
+    return Fail(toString(P.takeError()) +
+                (Hint.empty() ? "" : " (" + Hint + ")"));
   }
   // A time that is not a finite number (values far outside any GPU's) is no
   // prediction, and would not be JSON in the report.

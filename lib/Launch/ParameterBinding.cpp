@@ -444,8 +444,10 @@ std::string missingParameterHint(const Function &F,
                Name == "WARP_SZ"))
       Other = true;
   }
+  // Only ids, sizes and latencies, which the launch and the GPU bind: the
+  // failure is not something the spec left out (a divisor bound to 0).
   if (Binds.empty())
-    return "bind it in the spec: NAME=VALUE";
+    return Other ? "bind it in the spec: NAME=VALUE" : "";
   if (Other)
     Binds.insert(Binds.begin(), "NAME=VALUE");
   return std::string(Binds.size() == 1 ? "bind it" : "bind them") +

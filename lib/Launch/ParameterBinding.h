@@ -76,7 +76,9 @@ withheldFieldsAssumption(const llvm::Function &F,
 /// The hint of a launch that has no prediction because \p Missing (the
 /// symbols its time needs and the spec does not give) includes parameters
 /// of \p F: "n=N" for each, "arg2=0 or 1" for a bool, and "NAME=VALUE"
-/// first where other symbols are missing too.
+/// first where other symbols are missing too; empty where only the ids,
+/// sizes and latencies are (the launch failed for another reason, such as
+/// a divisor bound to 0).
 std::string missingParameterHint(const llvm::Function &F,
                                  const std::set<std::string> &Missing);
 
