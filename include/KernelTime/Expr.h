@@ -250,6 +250,11 @@ public:
   struct Value;
 
 private:
+  /// The steps already added, by node, and the symbols, by name (defined
+  /// in CompiledExprs.cpp).
+  struct Numbering;
+  /// The step of \p E, added after its operands' unless \p N has it.
+  unsigned addStep(const Expr &E, Numbering &N);
   /// The value of every step under \p B; values too large for a Value
   /// are kept in \p Bigs.
   void compute(const Bindings &B, std::vector<Value> &At,

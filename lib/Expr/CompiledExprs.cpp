@@ -20,53 +20,6 @@
 
 using namespace ktime;
 
-namespace {
-
-/// Numbers the nodes of the roots, operands first.
-class StepBuilder {
-public:
-  explicit StepBuilder(std::vector<unsigned> &Operands) : Operands(Operands) {}
-
-  struct Node {
-    Expr E;
-    unsigned First = 0, Count = 0;
-    unsigned Symbol = 0;
-  };
-
-  unsigned add(const Expr &E) {
-    if (auto It = Index.find(E.getIdentity()); It != Index.end())
-      return It->second;
-    llvm::SmallVector<unsigned, 4> Ops;
-    for (const Expr &Op : E.operands())
-      Ops.push_back(add(Op));
-    Node N{E};
-    N.First = Operands.size();
-    N.Count = Ops.size();
-    Operands.insert(Operands.end(), Ops.begin(), Ops.end());
-    if (E.isSymbol()) {
-      auto [It, New] =
-          SymbolIndex.try_emplace(E.getSymbolName(), SymbolNames.size());
-      if (New)
-        SymbolNames.push_back(E.getSymbolName().str());
-      N.Symbol = It->second;
-    }
-    unsigned I = Nodes.size();
-    Nodes.push_back(std::move(N));
-    Index[E.getIdentity()] = I;
-    return I;
-  }
-
-  std::vector<Node> Nodes;
-  std::vector<std::string> SymbolNames;
-
-private:
-  std::vector<unsigned> &Operands;
-  llvm::DenseMap<const void *, unsigned> Index;
-  llvm::StringMap<unsigned> SymbolIndex;
-};
-
-} // namespace
-
 /// Most values (ids, sizes, byte counts, their means) have a numerator and
 /// a denominator that fit in 64 bits: those are computed with 128-bit
 /// intermediates and kept normalised as Rational keeps them; any other
@@ -215,29 +168,47 @@ private:
 
 } // namespace
 
+struct CompiledExprs::Numbering {
+  llvm::DenseMap<const void *, unsigned> Steps;
+  llvm::StringMap<unsigned> Symbols;
+};
+
 CompiledExprs::CompiledExprs(llvm::ArrayRef<Expr> RootExprs) {
-  StepBuilder B(Operands);
+  Numbering N;
   for (const Expr &E : RootExprs)
-    Roots.push_back(B.add(E));
-  Steps.reserve(B.Nodes.size());
-  for (const StepBuilder::Node &N : B.Nodes) {
-    Step S;
-    S.E = N.E;
-    S.K = N.E.getKind();
-    S.First = N.First;
-    S.Count = N.Count;
-    S.Symbol = N.Symbol;
-    if (S.K == Expr::Kind::Constant) {
-      S.Value = *N.E.getConstant();
-      if (std::optional<Value> V = smallOf(S.Value)) {
-        S.Small = true;
-        S.Num = V->N;
-        S.Den = V->D;
-      }
-    }
-    Steps.push_back(std::move(S));
+    Roots.push_back(addStep(E, N));
+}
+
+unsigned CompiledExprs::addStep(const Expr &E, Numbering &N) {
+  if (auto It = N.Steps.find(E.getIdentity()); It != N.Steps.end())
+    return It->second;
+  llvm::SmallVector<unsigned, 4> Ops;
+  for (const Expr &Op : E.operands())
+    Ops.push_back(addStep(Op, N));
+  Step S;
+  S.E = E;
+  S.K = E.getKind();
+  S.First = Operands.size();
+  S.Count = Ops.size();
+  Operands.insert(Operands.end(), Ops.begin(), Ops.end());
+  if (S.K == Expr::Kind::Symbol) {
+    auto [It, New] = N.Symbols.try_emplace(E.getSymbolName(), Symbols.size());
+    if (New)
+      Symbols.push_back(E.getSymbolName().str());
+    S.Symbol = It->second;
   }
-  Symbols = std::move(B.SymbolNames);
+  if (S.K == Expr::Kind::Constant) {
+    S.Value = *E.getConstant();
+    if (std::optional<Value> V = smallOf(S.Value)) {
+      S.Small = true;
+      S.Num = V->N;
+      S.Den = V->D;
+    }
+  }
+  unsigned I = Steps.size();
+  Steps.push_back(std::move(S));
+  N.Steps[E.getIdentity()] = I;
+  return I;
 }
 
 void CompiledExprs::compute(const Bindings &B, std::vector<Value> &At,

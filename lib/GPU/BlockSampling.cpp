@@ -137,8 +137,7 @@ static Bindings blockBindings(const LaunchShape &Shape, uint64_t BlockId,
   return Base;
 }
 
-Expected<BlockTraffic> sampleBlockTraffic(const KernelInputs &In,
-                                          const SamplingExprs &Compiled,
+Expected<BlockTraffic> sampleBlockTraffic(const SamplingExprs &Compiled,
                                           const LaunchShape &Shape,
                                           uint64_t BlockId, unsigned WarpSize) {
   uint64_t Threads = Shape.Block[0] * Shape.Block[1] * Shape.Block[2];
@@ -160,8 +159,7 @@ Expected<BlockTraffic> sampleBlockTraffic(const KernelInputs &In,
   return Result;
 }
 
-Expected<BlockSample> sampleBlock(const KernelInputs &In,
-                                  const SamplingExprs &Compiled,
+Expected<BlockSample> sampleBlock(const SamplingExprs &Compiled,
                                   const LaunchShape &Shape, uint64_t BlockId,
                                   unsigned WarpSize, bool EdgeWarpsOnly) {
   BlockSample S;

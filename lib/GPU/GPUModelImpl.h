@@ -71,9 +71,8 @@ struct SamplingExprs {
 
 /// The warps of block \p BlockId (linear, x fastest) of a launch; with
 /// \p EdgeWarpsOnly its first and last warp only (to tell blocks apart).
-/// \p Compiled is SamplingExprs(In).
-llvm::Expected<BlockSample> sampleBlock(const KernelInputs &In,
-                                        const SamplingExprs &Compiled,
+/// \p Compiled holds the launch's expressions.
+llvm::Expected<BlockSample> sampleBlock(const SamplingExprs &Compiled,
                                         const LaunchShape &Shape,
                                         uint64_t BlockId, unsigned WarpSize,
                                         bool EdgeWarpsOnly = false);
@@ -84,8 +83,7 @@ bool sameSample(const BlockSample &A, const BlockSample &B);
 
 /// The traffic of every warp of block \p BlockId alone, as sampleBlock
 /// gives it, without the times (a fraction of the cost).
-llvm::Expected<BlockTraffic> sampleBlockTraffic(const KernelInputs &In,
-                                                const SamplingExprs &Compiled,
+llvm::Expected<BlockTraffic> sampleBlockTraffic(const SamplingExprs &Compiled,
                                                 const LaunchShape &Shape,
                                                 uint64_t BlockId,
                                                 unsigned WarpSize);
@@ -216,7 +214,6 @@ private:
   double meanGlobalLatency(const Latencies &L,
                            const std::array<double, NumTraffic> &Tr) const;
 
-  const KernelInputs &In;
   SamplingExprs Compiled;
   const LaunchShape &Shape;
   const GpuTarget &T;

@@ -35,7 +35,7 @@ double evalOr(const Expr &E, const Bindings &B, double Default) {
 
 WaveSolver::WaveSolver(const KernelInputs &In, const LaunchShape &Shape,
                        const GpuTarget &T, const ClockSettings &Clocks)
-    : In(In), Compiled(In), Shape(Shape), T(T) {
+    : Compiled(In), Shape(Shape), T(T) {
   // On-chip latencies are cycles; DRAM's are nanoseconds, so they scale
   // with an overridden SM clock (docs/kernel-time.md).
   double SmScale = Clocks.SmMHz / T.SmClockMHz;
@@ -88,7 +88,7 @@ WaveSolver::cachedSample(std::map<uint64_t, BlockSample> &Cache,
   auto It = Cache.find(BlockId);
   if (It == Cache.end()) {
     Expected<BlockSample> S =
-        sampleBlock(In, Compiled, Shape, BlockId, T.WarpSize, EdgeWarpsOnly);
+        sampleBlock(Compiled, Shape, BlockId, T.WarpSize, EdgeWarpsOnly);
     if (!S)
       return S.takeError();
     It = Cache.emplace(BlockId, std::move(*S)).first;
@@ -104,7 +104,7 @@ Expected<const BlockTraffic *> WaveSolver::trafficSample(uint64_t BlockId) {
   auto It = TrafficSamples.find(BlockId);
   if (It == TrafficSamples.end()) {
     Expected<BlockTraffic> S =
-        sampleBlockTraffic(In, Compiled, Shape, BlockId, T.WarpSize);
+        sampleBlockTraffic(Compiled, Shape, BlockId, T.WarpSize);
     if (!S)
       return S.takeError();
     It = TrafficSamples.emplace(BlockId, std::move(*S)).first;
