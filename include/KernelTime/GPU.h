@@ -306,6 +306,9 @@ struct WaveTime {
   double IssueCycles = 0;   ///< max over PBs of the sum of warp delays
   double SyncCycles = 0;    ///< the barrier term of the longest warp
   double LatGlobal = 0;     ///< mean global access latency after iterations
+  /// What each block waited for its slot (launch.block_turnaround_cycles;
+  /// 0 in the launch's first wave), part of LatencyCycles.
+  double TurnaroundCycles = 0;
   Bound B = Bound::Latency;
 };
 

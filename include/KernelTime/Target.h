@@ -158,6 +158,10 @@ struct LaunchModel {
   /// The range of grid sizes and warps per block the fit was measured on.
   uint64_t FitGridMin = 0, FitGridMax = 0;
   unsigned FitWarpsMin = 0, FitWarpsMax = 0;
+  /// Cycles a block slot of an SM stays empty between a block's retiring
+  /// and the next block's first instruction (docs/kernel-time.md, "Block
+  /// turnaround"); 0 where the target does not give it.
+  double BlockTurnaroundCycles = 0;
 
   double slope(double WarpsPerBlock) const;
   double cycles(double GridSize, double WarpsPerBlock) const;

@@ -119,12 +119,20 @@ struct WaveResult {
   double LongestBlockCycles = 0;
   /// What bounds that block: latency or issue.
   Bound LongestBlockBound = Bound::Latency;
+  /// A wave whose slots are refilled: its time had it been the launch's
+  /// first (no block turnaround), at the same latencies and bandwidth
+  /// floors; Time.Cycles otherwise.
+  double FirstWaveCycles = 0;
 };
 
 class WaveSolver {
 public:
+  /// \p TurnaroundCycles: what a refilled block slot waits before its next
+  /// block starts (the target's launch.block_turnaround_cycles, or 0 where
+  /// the blocks of this prediction start in no refilled slot).
   WaveSolver(const KernelInputs &In, const LaunchShape &Shape,
-             const GpuTarget &T, const ClockSettings &Clocks);
+             const GpuTarget &T, const ClockSettings &Clocks,
+             double TurnaroundCycles);
 
   /// The rate of a bandwidth level (\p Level: L1, Shared, L2 or DRAM) the
   /// waves are taken against, GPU-wide in GB/s at the prediction's clocks.
@@ -132,8 +140,10 @@ public:
 
   /// The wave of \p NBlocks blocks starting at linear block \p FirstBlock:
   /// its blocks' times are the envelope of its first, middle and last; its
-  /// traffic is the sum of its blocks' (rangeTraffic).
-  llvm::Expected<WaveResult> solve(uint64_t FirstBlock, uint64_t NBlocks);
+  /// traffic is the sum of its blocks' (rangeTraffic). \p Refilled: its
+  /// blocks start in the slots of an earlier wave's (the turnaround).
+  llvm::Expected<WaveResult> solve(uint64_t FirstBlock, uint64_t NBlocks,
+                                   bool Refilled);
 
   /// A wave of \p NBlocks blocks whose slots are refilled as blocks retire
   /// (one of the launch's full waves, its first \p FullBlocks blocks): each
@@ -202,15 +212,16 @@ private:
   llvm::Expected<const BlockSample *> edgeSample(uint64_t BlockId);
   /// The wave of \p NBlocks blocks, each one of \p Blocks (Mean: their
   /// weighted mean; else their envelope), moving \p GpuTraffic bytes; the
-  /// first solved wave's main thread is taken from \p MainBlock.
+  /// first solved wave's main thread is taken from \p MainBlock. \p Slot:
+  /// the cycles each block waits for its slot before it starts.
   WaveResult solveLevels(const std::vector<Weighted> &Blocks, bool Mean,
                          uint64_t NBlocks,
                          const std::array<double, NumTraffic> &GpuTraffic,
-                         const BlockSample &MainBlock);
+                         const BlockSample &MainBlock, double Slot);
   SMTime smTime(const std::vector<Weighted> &Blocks, unsigned BlocksOnSM,
                 const Latencies &L,
-                const std::array<double, NumTraffic> &SMTraffic,
-                bool Mean) const;
+                const std::array<double, NumTraffic> &SMTraffic, bool Mean,
+                double Slot) const;
   double meanGlobalLatency(const Latencies &L,
                            const std::array<double, NumTraffic> &Tr) const;
 
@@ -220,6 +231,7 @@ private:
   Bindings Fixed; ///< lat.* the iterations do not change
   Latencies Base;
   double DelayDep = 0;
+  double Turnaround = 0;
   unsigned WarpsPerBlock = 0;
   std::map<uint64_t, BlockSample> Samples, EdgeSamples;
   std::map<uint64_t, BlockTraffic> TrafficSamples;

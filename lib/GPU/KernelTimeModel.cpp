@@ -8,9 +8,10 @@
 // an SM its slowest processing block, and the mean global latency is
 //   lat_SM = coal * (l1 lat_L1 + l2 lat_L2 + dram lat_DRAM) + uncoal lat_U.
 // Then the bandwidth iterations (WaveSolver.cpp) raise each level's
-// latency until the bytes the wave asks of it fit its bandwidth. The kernel
-// is the sum of its waves plus the launch overhead of the target's
-// regression.
+// latency until the bytes the wave asks of it fit its bandwidth. A wave
+// after the first starts in refilled block slots: its warps wait the
+// target's block turnaround first. The kernel is the sum of its waves plus
+// the launch overhead of the target's regression.
 //
 //===----------------------------------------------------------------------===//
 #include "GPUModelImpl.h"
@@ -185,10 +186,12 @@ Error checkBound(const KernelInputs &In, const LaunchShape &Shape) {
                                                          forMessage(In.Time));
 }
 
-/// The launch of a kernel, or of one of its fragments, on its own.
+/// The launch of a kernel, or of one of its fragments, on its own. A block
+/// waits for its slot once, before its first fragment: \p SlotWait says
+/// whether this part's blocks do (the whole kernel, its first fragment).
 Expected<Prediction> predictWhole(const KernelInputs &In,
                                   const LaunchShape &Shape, const GpuTarget &T,
-                                  const ClockSettings &Clocks) {
+                                  const ClockSettings &Clocks, bool SlotWait) {
   Prediction P;
   uint64_t Blocks = Shape.Grid[0] * Shape.Grid[1] * Shape.Grid[2];
   uint64_t Threads = Shape.Block[0] * Shape.Block[1] * Shape.Block[2];
@@ -204,7 +207,8 @@ Expected<Prediction> predictWhole(const KernelInputs &In,
   P.SmClockMHz = Clocks.SmMHz;
   P.Waves = double(FullWaves) + double(Rest) / double(PerWave);
 
-  WaveSolver Solver(In, Shape, T, Clocks);
+  double Turnaround = SlotWait ? T.Launch.BlockTurnaroundCycles : 0;
+  WaveSolver Solver(In, Shape, T, Clocks, Turnaround);
   double ExecCycles = 0;
   std::array<double, NumTraffic> Traffic = {};
   // With many waves the block scheduler's refilling evens out blocks of
@@ -220,7 +224,9 @@ Expected<Prediction> predictWhole(const KernelInputs &In,
       return WR.takeError();
     // The mean spreads a long block's work over every slot; the launch
     // still cannot end before its longest block, alone on an SM, does.
-    double Waves = WR->Time.Cycles * double(FullWaves);
+    // The first wave's slots need no refill.
+    double Waves =
+        WR->Time.Cycles * double(FullWaves - 1) + WR->FirstWaveCycles;
     ExecCycles += std::max(Waves, WR->LongestBlockCycles);
     for (unsigned K = 0; K != NumTraffic; ++K)
       Traffic[K] += WR->GpuTraffic[K] * double(FullWaves);
@@ -243,7 +249,8 @@ Expected<Prediction> predictWhole(const KernelInputs &In,
         " kinds of ctaid.x, .y and .z values");
   } else {
     for (uint64_t W = 0; W != FullWaves; ++W) {
-      Expected<WaveResult> WR = Solver.solve(W * PerWave, PerWave);
+      Expected<WaveResult> WR =
+          Solver.solve(W * PerWave, PerWave, /*Refilled=*/W > 0);
       if (!WR)
         return WR.takeError();
       ExecCycles += WR->Time.Cycles;
@@ -254,7 +261,8 @@ Expected<Prediction> predictWhole(const KernelInputs &In,
     }
   }
   if (Rest) {
-    Expected<WaveResult> WR = Solver.solve(FullWaves * PerWave, Rest);
+    Expected<WaveResult> WR =
+        Solver.solve(FullWaves * PerWave, Rest, /*Refilled=*/FullWaves > 0);
     if (!WR)
       return WR.takeError();
     ExecCycles += WR->Time.Cycles;
@@ -264,6 +272,13 @@ Expected<Prediction> predictWhole(const KernelInputs &In,
   }
   for (const std::string &A : Solver.assumptions())
     P.Assumptions.push_back(A);
+  if (Turnaround > 0 && Blocks > PerWave)
+    P.Assumptions.push_back(
+        formatv("block turnaround: each wave after the first waits {0:F1} "
+                "cycles for its block slots to be refilled "
+                "(launch.block_turnaround_cycles)",
+                Turnaround)
+            .str());
 
   // The launch's bound is its longest wave's.
   const WaveTime *Longest = &P.WaveTimes.front();
@@ -365,7 +380,7 @@ Expected<Prediction> predictWithFragments(const KernelInputs &In,
                                           const LaunchShape &Shape,
                                           const GpuTarget &T,
                                           const ClockSettings &Clocks) {
-  Expected<Prediction> P = predictWhole(In, Shape, T, Clocks);
+  Expected<Prediction> P = predictWhole(In, Shape, T, Clocks, true);
   if (!P || In.Fragments.empty())
     return P;
   // Max-plus paper: a block runs the fragments between its barriers strictly in
@@ -383,7 +398,8 @@ Expected<Prediction> predictWithFragments(const KernelInputs &In,
   std::vector<std::string> FirstWave;
   double SumNs = 0;
   for (const KernelInputs &Part : In.Fragments) {
-    Expected<Prediction> PP = predictWhole(Part, Shape, T, Clocks);
+    Expected<Prediction> PP =
+        predictWhole(Part, Shape, T, Clocks, &Part == &In.Fragments.front());
     if (!PP)
       return PP.takeError();
     SumNs += PP->ExecNs;

@@ -34,8 +34,9 @@ double evalOr(const Expr &E, const Bindings &B, double Default) {
 } // namespace
 
 WaveSolver::WaveSolver(const KernelInputs &In, const LaunchShape &Shape,
-                       const GpuTarget &T, const ClockSettings &Clocks)
-    : Compiled(In), Shape(Shape), T(T) {
+                       const GpuTarget &T, const ClockSettings &Clocks,
+                       double TurnaroundCycles)
+    : Compiled(In), Shape(Shape), T(T), Turnaround(TurnaroundCycles) {
   // On-chip latencies are cycles; DRAM's are nanoseconds, so they scale
   // with an overridden SM clock (docs/kernel-time.md).
   double SmScale = Clocks.SmMHz / T.SmClockMHz;
@@ -139,8 +140,8 @@ WaveSolver::meanGlobalLatency(const Latencies &L,
 WaveSolver::SMTime
 WaveSolver::smTime(const std::vector<Weighted> &Blocks, unsigned BlocksOnSM,
                    const Latencies &L,
-                   const std::array<double, NumTraffic> &SMTraffic,
-                   bool Mean) const {
+                   const std::array<double, NumTraffic> &SMTraffic, bool Mean,
+                   double Slot) const {
   Bindings B = Fixed;
   B[getLatencySymbol(MemSpace::Global).str()] =
       Rational::fromDouble(meanGlobalLatency(L, SMTraffic));
@@ -177,7 +178,9 @@ WaveSolver::smTime(const std::vector<Weighted> &Blocks, unsigned BlocksOnSM,
   for (uint64_t J = 0; J != Warps; ++J) {
     unsigned W = static_cast<unsigned>(J % WarpsPerBlock);
     unsigned P = static_cast<unsigned>(J % PBs);
-    double TimeWP = WarpTime[W] + WarpSync[W];
+    // A block's warps start once its slot is refilled (Slot): that wait
+    // holds the slot, not the processing block's issue.
+    double TimeWP = WarpTime[W] + WarpSync[W] + Slot;
     if (TimeWP > R.Latency) {
       R.Latency = TimeWP;
       R.Sync = WarpSync[W];
@@ -193,7 +196,8 @@ WaveSolver::smTime(const std::vector<Weighted> &Blocks, unsigned BlocksOnSM,
   return R;
 }
 
-Expected<WaveResult> WaveSolver::solve(uint64_t FirstBlock, uint64_t NBlocks) {
+Expected<WaveResult> WaveSolver::solve(uint64_t FirstBlock, uint64_t NBlocks,
+                                       bool Refilled) {
   // Three samples: the wave's first, middle and last block. Times take the
   // envelope of all three (the wave ends with its longest block); traffic
   // is the sum over all the wave's blocks.
@@ -212,7 +216,7 @@ Expected<WaveResult> WaveSolver::solve(uint64_t FirstBlock, uint64_t NBlocks) {
   if (!Traffic)
     return Traffic.takeError();
   return solveLevels(Blocks, /*Mean=*/false, NBlocks, *Traffic,
-                     *Blocks.front().S);
+                     *Blocks.front().S, Refilled ? Turnaround : 0);
 }
 
 Expected<WaveResult> WaveSolver::solveRefilled(uint64_t FullBlocks,
@@ -279,14 +283,15 @@ Expected<WaveResult> WaveSolver::solveRefilled(uint64_t FullBlocks,
   Expected<const BlockSample *> First = sample(0);
   if (!First)
     return First.takeError();
-  return solveLevels(Blocks, /*Mean=*/true, NBlocks, *Traffic, **First);
+  return solveLevels(Blocks, /*Mean=*/true, NBlocks, *Traffic, **First,
+                     Turnaround);
 }
 
 WaveResult
 WaveSolver::solveLevels(const std::vector<Weighted> &Blocks, bool Mean,
                         uint64_t NBlocks,
                         const std::array<double, NumTraffic> &GpuTraffic,
-                        const BlockSample &MainBlock) {
+                        const BlockSample &MainBlock, double Slot) {
   WaveResult R;
   unsigned BlocksOnSM =
       static_cast<unsigned>((NBlocks + T.SmCount - 1) / T.SmCount);
@@ -299,7 +304,7 @@ WaveSolver::solveLevels(const std::vector<Weighted> &Blocks, bool Mean,
 
   Latencies L = Base;
   auto Time = [&](const Latencies &X) {
-    return smTime(Blocks, BlocksOnSM, X, SM, Mean).Cycles;
+    return smTime(Blocks, BlocksOnSM, X, SM, Mean, Slot).Cycles;
   };
   struct Level {
     Bound B;
@@ -317,12 +322,15 @@ WaveSolver::solveLevels(const std::vector<Weighted> &Blocks, bool Mean,
        &Latencies::DRAM},
   };
   double Floor = 0;
+  // The levels' own floors: a wave takes at least Demand / BytesPerClk.
+  double Needs = 0;
   std::optional<Bound> Binding;
   double BindingNeed = 0;
   for (const Level &Lv : Levels) {
     if (Lv.Demand <= 0 || Lv.BytesPerClk <= 0)
       continue;
     double Need = Lv.Demand / Lv.BytesPerClk;
+    Needs = std::max(Needs, Need);
     if (Time(L) >= Need)
       continue;
     // Raise the level's latency (DRAM's raise carries the uncoalesced
@@ -353,13 +361,14 @@ WaveSolver::solveLevels(const std::vector<Weighted> &Blocks, bool Mean,
       BindingNeed = Need;
     }
   }
-  SMTime Final = smTime(Blocks, BlocksOnSM, L, SM, Mean);
+  SMTime Final = smTime(Blocks, BlocksOnSM, L, SM, Mean, Slot);
   // A block alone on an SM, at the levels' own latencies: the raises above
   // make the mean blocks' wave fit the bandwidths, and say nothing of one
   // block's wait.
   if (Mean)
     for (const Weighted &B : Blocks) {
-      SMTime Alone = smTime({B}, /*BlocksOnSM=*/1, Base, SM, /*Mean=*/false);
+      SMTime Alone =
+          smTime({B}, /*BlocksOnSM=*/1, Base, SM, /*Mean=*/false, /*Slot=*/0);
       if (Alone.Cycles > R.LongestBlockCycles) {
         R.LongestBlockCycles = Alone.Cycles;
         R.LongestBlockBound =
@@ -367,6 +376,13 @@ WaveSolver::solveLevels(const std::vector<Weighted> &Blocks, bool Mean,
       }
     }
   R.Time.Cycles = std::max(Final.Cycles, Floor);
+  R.Time.TurnaroundCycles = Slot;
+  // The same wave as a launch's first: no slot to wait for, and the
+  // bandwidths still to be met.
+  R.FirstWaveCycles =
+      Slot > 0 ? std::max(smTime(Blocks, BlocksOnSM, L, SM, Mean, 0).Cycles,
+                          std::max(Floor, Needs))
+               : R.Time.Cycles;
   R.Time.LatencyCycles = Final.Latency;
   R.Time.IssueCycles = Final.Issue;
   R.Time.SyncCycles = Final.Sync;

@@ -112,6 +112,7 @@ json::Object launchObject(const KernelReport &R, const LaunchResult &L) {
                                  {"latency_cycles", W.LatencyCycles},
                                  {"issue_cycles", W.IssueCycles},
                                  {"sync_cycles", W.SyncCycles},
+                                 {"turnaround_cycles", W.TurnaroundCycles},
                                  {"lat_global", W.LatGlobal},
                                  {"bound", getBoundName(W.B)}});
   json::Array Loops;

@@ -35,14 +35,17 @@ static void printLaunch(const LaunchResult &L, raw_ostream &OS) {
      << "%), limited by " << L.Limiter << "\n";
   OS << "    waves: " << format("%.3f", P.Waves) << " (" << P.FullWaves
      << " full)\n";
-  for (const WaveTime &W : P.WaveTimes)
+  for (const WaveTime &W : P.WaveTimes) {
     OS << "      wave of " << W.Blocks << " blocks, " << W.BlocksOnSM
        << " on the busiest SM: " << format("%.1f", W.Cycles)
        << " cycles (longest warp " << format("%.1f", W.LatencyCycles)
        << ", issue " << format("%.1f", W.IssueCycles) << ", sync "
        << format("%.1f", W.SyncCycles) << ", lat.global "
-       << format("%.1f", W.LatGlobal) << "), bound " << getBoundName(W.B)
-       << "\n";
+       << format("%.1f", W.LatGlobal);
+    if (W.TurnaroundCycles > 0)
+      OS << ", turnaround " << format("%.1f", W.TurnaroundCycles);
+    OS << "), bound " << getBoundName(W.B) << "\n";
+  }
   OS << "    main thread: time " << format("%.1f", P.ThreadTimeCycles)
      << ", delay " << format("%.1f", P.ThreadDelayCycles) << ", barriers "
      << format("%.1f", P.ThreadBarriers) << "\n";

@@ -83,6 +83,8 @@ const StringRef LocalKeys[] = {"latency"};
 const StringRef LaunchKeys[] = {
     "intercept_cycles", "slope_b2",     "slope_b1",      "slope_b0",
     "fit_grid_min",     "fit_grid_max", "fit_warps_min", "fit_warps_max"};
+// An optional key: without it, a block slot is refilled at once.
+const StringRef LaunchOptionalKeys[] = {"block_turnaround_cycles"};
 // An instruction class gives lat and exactly one of the three delay forms.
 const StringRef CostKeys[] = {"lat", "del", "ops_per_clk_per_sm",
                               "units_per_pb"};
@@ -523,6 +525,14 @@ Error TargetFileParser::parseLaunch(yaml::Node *N, SMLoc KeyLoc) {
           return readUnsigned(V, Loc, F, L.FitWarpsMin);
         if (K == "fit_warps_max")
           return readUnsigned(V, Loc, F, L.FitWarpsMax);
+        if (K == "block_turnaround_cycles") {
+          Expected<double> D =
+              readNumber(V, Loc, F, NumKind::Positive, &physical::Latency);
+          if (!D)
+            return D.takeError();
+          L.BlockTurnaroundCycles = *D;
+          return Error::success();
+        }
         Expected<double> D = readNumber(
             V, Loc, F,
             K == "intercept_cycles" ? NumKind::NonNegative : NumKind::Any);
@@ -534,7 +544,8 @@ Error TargetFileParser::parseLaunch(yaml::Node *N, SMLoc KeyLoc) {
                                               : L.SlopeB0;
         Out = *D;
         return Error::success();
-      });
+      },
+      LaunchOptionalKeys);
 }
 
 } // namespace targetfile

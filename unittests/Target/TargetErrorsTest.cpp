@@ -248,6 +248,21 @@ TEST(TargetErrorsTest, EditsOfAShippedFile) {
                   "size_bytes: 18446744073709551615",
                   "field 'memory.l2.size_bytes': must be between 1 and "
                   "1.07374e+09 bytes");
+  expectEditError("t4",
+                  "\nlaunch:", "\nlaunch:\n  block_turnaround_cycles: 1e9",
+                  "block_turnaround_cycles: 1e9",
+                  "field 'launch.block_turnaround_cycles': must be between 1 "
+                  "and 20000 cycles (no GPU has a value outside), got 1e+09");
+  expectEditError("t4", "\nlaunch:", "\nlaunch:\n  block_turnaround_cycles: 0",
+                  "block_turnaround_cycles: 0",
+                  "field 'launch.block_turnaround_cycles': must be a positive "
+                  "number, got '0'");
+  // A field of the architecture file given again in the card.
+  expectEditError("a100-pcie-40gb",
+                  "\nlaunch:", "\nlaunch:\n  block_turnaround_cycles: 368",
+                  "block_turnaround_cycles: 368",
+                  "field 'launch.block_turnaround_cycles': also given in the "
+                  "architecture file");
   expectEditError("a100-pcie-40gb", "  sm_mhz: 1410", "  sm_mhz:", "  sm_mhz:",
                   "field 'clocks.sm_mhz': must be a positive number, got "
                   "nothing");
@@ -294,15 +309,25 @@ TEST(TargetErrorsTest, EditsOfAShippedFile) {
                   "field 'schema': duplicate key (first given at ");
 }
 
-// A missing top-level field is reported at the top-level mapping's first key.
+// A missing top-level field is reported at the top-level mapping's first key;
+// where the architecture file gives part of the section, the first field
+// neither file gives is reported at the section's mapping there.
 TEST(TargetErrorsTest, MissingSection) {
   ScratchDir Dir;
-  std::string Text = readFile(shippedTarget("h100-sxm"));
+  std::string Text = readFile(shippedTarget("t4"));
   Text = Text.substr(0, Text.find("\nlaunch:") + 1);
-  std::string File = Dir.write("h100-sxm.yaml", Text);
+  std::string File = Dir.write("t4.yaml", Text);
   std::string Message = loadError(File);
   EXPECT_NE(Message.find(File + ":" + llvm::utostr(lineOf(Text, "schema: 2")) +
                          ":1: field 'launch': required field is missing"),
+            std::string::npos)
+      << Message;
+  Text = readFile(shippedTarget("h100-sxm"));
+  Text = Text.substr(0, Text.find("\nlaunch:") + 1);
+  Message = loadError(Dir.write("h100-sxm.yaml", Text));
+  EXPECT_NE(Message.find("sm_90.yaml:"), std::string::npos) << Message;
+  EXPECT_NE(Message.find(
+                "field 'launch.intercept_cycles': required field is missing"),
             std::string::npos)
       << Message;
 }

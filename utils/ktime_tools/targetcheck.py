@@ -79,11 +79,12 @@ FIELDS = {
     "launch.slope_b1": "any", "launch.slope_b0": "any",
     "launch.fit_grid_min": "count", "launch.fit_grid_max": "count",
     "launch.fit_warps_min": "count", "launch.fit_warps_max": "count",
+    "launch.block_turnaround_cycles": "latency",
 }
 
 # Fields a target may leave out (docs/targets.md).
 OPTIONAL = {"memory.l2.same_address_atomic_cycles", "memory.l1.global_loads",
-            "memory.l1.tags_per_clk"}
+            "memory.l1.tags_per_clk", "launch.block_turnaround_cycles"}
 
 # The values of memory.l1.global_loads: which global loads the L1 caches.
 L1_GLOBAL_LOADS = ("all", "read_only", "none")
