@@ -285,6 +285,28 @@ def r_launch(ctx):
         len(pts), 100 * f["max_rel_error"])
 
 
+def r_turnaround(ctx):
+    """launch.block_turnaround_cycles: per block size, the slot time (device
+    time over the refills of a slot, in cycles at the record's clock) less
+    the block's own clock64() span; the median over the block sizes."""
+    rows = ctx.raw.of("turnaround")
+    if not rows:
+        return None
+    waits = []
+    for r in sorted(rows, key=lambda r: r["block"]):
+        refills = -(-r["grid"] // (r["sms"] * r["slots_per_sm"]))
+        waits.append((r["block"], r["device_us"] * r["sm_mhz"] / refills
+                      - r["span_cycles"]))
+    ordered = sorted(w for _, w in waits)
+    n = len(ordered)
+    value = ordered[n // 2] if n % 2 else \
+        (ordered[n // 2 - 1] + ordered[n // 2]) / 2
+    if value < 1:
+        raise KitError("block turnaround: %.1f cycles, below the range of "
+                       "docs/targets.md" % value)
+    return value, "; ".join("%d threads %.1f" % bw for bw in waits)
+
+
 TP_METHOD = "ops_per_clk_per_sm: independent chains at full occupancy " \
     "over the blocks' clock64() spans"
 LAT_METHOD = "pointer chase, one thread, random cyclic order over 128-byte " \
@@ -366,6 +388,11 @@ FIGURES = [
            "queue kept full) over grids and block sizes; per block size a "
            "line weighted by 1/t^2, the intercept their mean, slope(b) a "
            "quadratic; microseconds x clocks.sm_mhz", r_launch, None),
+    Figure(("launch", "block_turnaround_cycles"), "measured", "launch",
+           "one 8-byte store a thread at exactly two blocks per SM, 2^24 "
+           "doubles: device time over the refills of a slot, less the "
+           "block's own clock64() span, the median over 32, 64 and 128 "
+           "threads a block", r_turnaround, F),
 ]
 
 LAUNCH_FORMATS = {"intercept_cycles": "%.1f", "slope_b2": "%.5e",
@@ -481,6 +508,14 @@ def write(raw, base_path, name, date=None):
             for i, (k, fmt) in enumerate(LAUNCH_FORMATS.items()):
                 _replace(lines, section[k][1], _num(fmt, value[k]),
                          comment if i == 0 else "measured: as intercept_cycles")
+            continue
+        if fig.path == ("launch", "block_turnaround_cycles") and \
+                fig.path[1] not in _node(tree, ("launch",))[0]:
+            # An optional field the base may not give: a line of its own
+            # after the launch section's key.
+            at = _node(tree, ("launch",))[1]
+            lines.insert(at, "  %s: %s  # %s" % (
+                fig.path[1], _num(fig.fmt, value), comment))
             continue
         old, lineno = _node(tree, fig.path)
         if fig.path[0] == "instructions":

@@ -9,11 +9,88 @@
 // Records: `launch grid=G block=B events_us=... device_us=... host_us=...`
 // and measurement-table `row`s (circular: the target's launch figures come
 // from them).
+//
+// Then the block turnaround (launch.block_turnaround_cycles, docs/
+// kernel-time.md "Block turnaround"): a kernel that stores one double a
+// thread, with enough dynamic shared memory that exactly two blocks fit an
+// SM, over 2^24 doubles in blocks of 32, 64 and 128 threads. Its device
+// time over the refills of a slot, ceil(grid / (SMs x 2)), is a block's
+// slot time; thread 0 of each block records its clock64() span from its
+// first instruction to its store, the block's own time, which the writer
+// subtracts. Records: `turnaround block=B grid=G sms=S slots_per_sm=2
+// shared_bytes=... device_us=... span_cycles=... sm_mhz=...`.
 #include "../common.cuh"
 
 namespace {
 const char *Source = "bench/kit/micro/launch.cu";
 __global__ void empty() {}
+
+__global__ void storeOne(double *A, long long *Span, size_t N) {
+  extern __shared__ double Pad[];
+  long long Start = clock64();
+  size_t I = size_t(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (I < N)
+    A[I] = 0.23;
+  // Never true (N > 0): keeps the shared allocation without using it.
+  if (N == 0)
+    A[0] = Pad[threadIdx.x];
+  if (threadIdx.x == 0)
+    Span[blockIdx.x] = clock64() - Start;
+}
+
+// The dynamic shared memory for which exactly two blocks of Threads fit an
+// SM, or -1 where no size gives two.
+int sharedForTwoBlocks(const kit::Device &D, int Threads) {
+  KIT_CHECK(cudaFuncSetAttribute(storeOne,
+                                 cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                 D.SharedPerBlockOptin));
+  KIT_CHECK(cudaFuncSetAttribute(
+      storeOne, cudaFuncAttributePreferredSharedMemoryCarveout, 100));
+  int Best = -1;
+  for (int Bytes = D.SharedPerBlockOptin; Bytes >= 1024; Bytes -= 1024) {
+    int Blocks = 0;
+    KIT_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&Blocks, storeOne,
+                                                            Threads, Bytes));
+    if (Blocks == 2) {
+      Best = Bytes;
+      break;
+    }
+  }
+  return Best;
+}
+
+void measureTurnaround(const kit::Device &D, double Mhz, bool Quick) {
+  const size_t N = size_t(1) << 24;
+  double *A;
+  long long *Span;
+  KIT_CHECK(cudaMalloc(&A, N * sizeof(double)));
+  KIT_CHECK(cudaMalloc(&Span, (N / 32 + 1) * sizeof(long long)));
+  for (int B : {32, 64, 128}) {
+    int Bytes = sharedForTwoBlocks(D, B);
+    if (Bytes < 0)
+      continue;
+    int Grid = int((N + B - 1) / B);
+    kit::Times T = kit::timeLaunch(
+        D, [&] { storeOne<<<Grid, B, Bytes>>>(A, Span, N); }, Quick ? 3 : 10,
+        Quick ? 5 : 15);
+    std::vector<long long> H(Grid);
+    KIT_CHECK(cudaMemcpy(H.data(), Span, Grid * sizeof(long long),
+                         cudaMemcpyDeviceToHost));
+    std::vector<double> Spans(H.begin(), H.end());
+    kit::Record("turnaround")
+        .integer("block", B)
+        .integer("grid", Grid)
+        .integer("sms", D.SMs)
+        .integer("slots_per_sm", 2)
+        .integer("shared_bytes", Bytes)
+        .num("device_us", T.DeviceUs)
+        .num("span_cycles", kit::median(Spans))
+        .num("sm_mhz", Mhz)
+        .print();
+  }
+  KIT_CHECK(cudaFree(A));
+  KIT_CHECK(cudaFree(Span));
+}
 } // namespace
 
 int main(int Argc, char **Argv) {
@@ -43,5 +120,6 @@ int main(int Argc, char **Argv) {
                      T, Mhz);
     }
   }
+  measureTurnaround(D, Mhz, Quick);
   return 0;
 }

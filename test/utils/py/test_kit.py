@@ -12,7 +12,7 @@ ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..",
                     "..")
 sys.path.insert(0, os.path.join(ROOT, "bench", "kit"))
 
-from ktkit import fit, raw  # noqa: E402  (puts utils/ on sys.path)
+from ktkit import fit, raw, target  # noqa: E402  (puts utils/ on sys.path)
 from ktime_tools import targetcheck as check  # noqa: E402
 from ktime_tools import targetflat as flatten  # noqa: E402
 from ktime_tools import targetfile  # noqa: E402
@@ -174,6 +174,49 @@ class CheckTest(unittest.TestCase):
                 "cycles, got 30000")
         self.assertIn(want, check.check_card(fields))
         self.assertIn(want, check.check_tree(tree, "l4"))
+
+
+
+class TurnaroundTest(unittest.TestCase):
+    # The cards' own figures (what cudaGetDeviceProperties reports).
+    DEVICES = {
+        "sm_75": "sms=40 clock_mhz=1590 mem_mhz=5001 bus_bits=256 "
+                 "l2_bytes=4194304",
+        "sm_89": "sms=58 clock_mhz=2040 mem_mhz=6251 bus_bits=192 "
+                 "l2_bytes=50331648",
+    }
+
+    def records(self, arch, sms):
+        # Slot times 300, 320 and 310 cycles at 1000 MHz, spans 20: the
+        # turnaround is their median less the span, 290 cycles.
+        lines = ['device name="Card" arch="%s" %s' % (arch, self.DEVICES[arch]),
+                 'clock method="spin" sm_mhz=1000']
+        for block, slot in ((32, 300), (64, 320), (128, 310)):
+            grid = (1 << 24) // block
+            refills = -(-grid // (sms * 2))
+            lines.append("turnaround block=%d grid=%d sms=%d slots_per_sm=2 "
+                         "shared_bytes=1024 device_us=%r span_cycles=20 "
+                         "sm_mhz=1000" % (block, grid, sms,
+                                          slot * refills / 1000.0))
+        return raw.Raw(raw.parse_lines(lines))
+
+    def test_added_where_the_base_has_none(self):
+        # A Turing base (arch/sm_75.yaml gives no turnaround): the measured
+        # figure is a line of its own in the launch section.
+        base = os.path.join(ROOT, "gpu-targets", "t4.yaml")
+        text = target.write(self.records("sm_75", 40), base, "t4-measured",
+                            "2025-01-01")
+        tree = yamlsub.plain(yamlsub.load(text))
+        self.assertEqual(tree["launch"]["block_turnaround_cycles"], 290.0)
+        self.assertEqual(check.check_tree(tree, "t4-measured"), [])
+
+    def test_replaced_where_the_base_has_one(self):
+        base = os.path.join(ROOT, "gpu-targets", "l4.yaml")
+        text = target.write(self.records("sm_89", 58), base, "l4-measured",
+                            "2025-01-01")
+        tree = yamlsub.plain(yamlsub.load(text))
+        self.assertEqual(tree["launch"]["block_turnaround_cycles"], 290.0)
+        self.assertEqual(text.count("block_turnaround_cycles:"), 1)
 
 
 if __name__ == "__main__":
