@@ -160,7 +160,7 @@ struct LaunchModel {
   unsigned FitWarpsMin = 0, FitWarpsMax = 0;
   /// Cycles a block slot of an SM stays empty between a block's retiring
   /// and the next block's first instruction (docs/kernel-time.md, "Block
-  /// turnaround"); 0 where the target does not give it.
+  /// turnaround"); 0 where the target does not give it or gives 0.
   double BlockTurnaroundCycles = 0;
 
   double slope(double WarpsPerBlock) const;
@@ -183,6 +183,8 @@ inline constexpr PhysicalRange SmClock{100, 4000, "MHz"};
 inline constexpr PhysicalRange MemClock{100, 40000, "MHz"};
 /// Memory latencies (cycles of the SM clock).
 inline constexpr PhysicalRange Latency{1, 20000, "cycles"};
+/// launch.block_turnaround_cycles: 0 refills a block slot at once.
+inline constexpr PhysicalRange Turnaround{0, 20000, "cycles"};
 /// Bandwidths of L2, DRAM and uncoalesced traffic.
 inline constexpr PhysicalRange Bandwidth{1, 100000, "GB/s"};
 /// L1 and shared bandwidth per SM.

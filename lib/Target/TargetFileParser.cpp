@@ -526,8 +526,8 @@ Error TargetFileParser::parseLaunch(yaml::Node *N, SMLoc KeyLoc) {
         if (K == "fit_warps_max")
           return readUnsigned(V, Loc, F, L.FitWarpsMax);
         if (K == "block_turnaround_cycles") {
-          Expected<double> D =
-              readNumber(V, Loc, F, NumKind::Positive, &physical::Latency);
+          Expected<double> D = readNumber(V, Loc, F, NumKind::NonNegative,
+                                          &physical::Turnaround);
           if (!D)
             return D.takeError();
           L.BlockTurnaroundCycles = *D;

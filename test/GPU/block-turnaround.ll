@@ -24,6 +24,13 @@
 ; RUN:   -ktime-gpu=%S/Inputs/toy-gpu.yaml \
 ; RUN:   -ktime-launch='chain:grid=6,block=32,shmem=100000,regs=32' \
 ; RUN:   %S/Inputs/chain.ll | FileCheck %s --check-prefix=NONE
+; RUN: mkdir %t/zero
+; RUN: sed 's/^launch:/launch:\n  block_turnaround_cycles: 0/' \
+; RUN:   %S/Inputs/toy-gpu.yaml > %t/zero/toy-gpu.yaml
+; RUN: %opt_ktime -passes='print<kernel-time>' -disable-output \
+; RUN:   -ktime-gpu=%t/zero/toy-gpu.yaml \
+; RUN:   -ktime-launch='chain:grid=6,block=32,shmem=100000,regs=32' \
+; RUN:   %S/Inputs/chain.ll | FileCheck %s --check-prefix=NONE
 ;
 ; 100000 B of dynamic shared memory + the 1024 B reserved per block: one
 ; block of one warp per SM (167936 B per SM), a wave of 2 blocks. The
@@ -66,7 +73,7 @@
 ; CHECK: wave of 4 blocks, 2 on the busiest SM: 128000.0 cycles (longest warp 16000.0, issue 128000.0, sync 0.0, lat.global 200.0), bound issue
 ; CHECK: predicted 257004.0 ns = launch 1004.0 ns + exec 256000.0 ns; bound issue
 ;
-; Without the field (the toy target as it is) a slot is refilled at once:
-; grid 6 takes 3 x 16000 = 48000.
+; Without the field (the toy target as it is), or with 0, a slot is
+; refilled at once: grid 6 takes 3 x 16000 = 48000.
 ; NONE-NOT: block turnaround
 ; NONE: predicted 49003.0 ns = launch 1003.0 ns + exec 48000.0 ns; bound latency

@@ -251,12 +251,12 @@ TEST(TargetErrorsTest, EditsOfAShippedFile) {
   expectEditError("t4",
                   "\nlaunch:", "\nlaunch:\n  block_turnaround_cycles: 1e9",
                   "block_turnaround_cycles: 1e9",
-                  "field 'launch.block_turnaround_cycles': must be between 1 "
+                  "field 'launch.block_turnaround_cycles': must be between 0 "
                   "and 20000 cycles (no GPU has a value outside), got 1e+09");
-  expectEditError("t4", "\nlaunch:", "\nlaunch:\n  block_turnaround_cycles: 0",
-                  "block_turnaround_cycles: 0",
-                  "field 'launch.block_turnaround_cycles': must be a positive "
-                  "number, got '0'");
+  expectEditError("t4", "\nlaunch:", "\nlaunch:\n  block_turnaround_cycles: -5",
+                  "block_turnaround_cycles: -5",
+                  "field 'launch.block_turnaround_cycles': must be a "
+                  "non-negative number, got '-5'");
   // A field of the architecture file given again in the card.
   expectEditError("a100-pcie-40gb",
                   "\nlaunch:", "\nlaunch:\n  block_turnaround_cycles: 368",

@@ -19,6 +19,7 @@ from . import targetyaml
 SM_MHZ = (100, 4000, 'MHz')
 MEMORY_MHZ = (100, 40000, 'MHz')
 LATENCY = (1, 20000, 'cycles')
+TURNAROUND = (0, 20000, 'cycles')
 BANDWIDTH = (1, 100000, 'GB/s')
 BYTES_PER_CLK = (1, 4096, 'bytes per clock')
 SIZE = (1, 1 << 30, 'bytes')
@@ -28,7 +29,8 @@ INSTR = {'lat': (0.01, 100000, 'cycles'), 'del': (0.01, 100000, 'cycles'),
          'units_per_pb': (0.01, 1024, 'units')}
 RANGES = {'mhz': SM_MHZ, 'mem_mhz': MEMORY_MHZ, 'latency': LATENCY,
           'gbs': BANDWIDTH, 'bpc': BYTES_PER_CLK, 'size': SIZE,
-          'cycles': INSTR['del'], 'tags': TAGS_PER_CLK}
+          'cycles': INSTR['del'], 'tags': TAGS_PER_CLK,
+          'turnaround': TURNAROUND}
 
 INSTRUCTION_CLASSES = [
     "int.add", "int.mul", "int.mad", "int.div", "fp32.add", "fp32.mul",
@@ -79,7 +81,7 @@ FIELDS = {
     "launch.slope_b1": "any", "launch.slope_b0": "any",
     "launch.fit_grid_min": "count", "launch.fit_grid_max": "count",
     "launch.fit_warps_min": "count", "launch.fit_warps_max": "count",
-    "launch.block_turnaround_cycles": "latency",
+    "launch.block_turnaround_cycles": "turnaround",
 }
 
 # Fields a target may leave out (docs/targets.md).

@@ -287,7 +287,7 @@ def r_launch(ctx):
 
 def r_turnaround(ctx):
     """launch.block_turnaround_cycles: per block size, the slot time (device
-    time over the refills of a slot, in cycles at the record's clock) less
+    time over the blocks a slot runs, in cycles at the record's clock) less
     the block's own clock64() span; the median over the block sizes."""
     rows = ctx.raw.of("turnaround")
     if not rows:
@@ -301,9 +301,9 @@ def r_turnaround(ctx):
     n = len(ordered)
     value = ordered[n // 2] if n % 2 else \
         (ordered[n // 2 - 1] + ordered[n // 2]) / 2
-    if value < 1:
-        raise KitError("block turnaround: %.1f cycles, below the range of "
-                       "docs/targets.md" % value)
+    if value < 0:
+        raise KitError("block turnaround: %.1f cycles: the blocks' own spans "
+                       "are longer than their slot times" % value)
     return value, "; ".join("%d threads %.1f" % bw for bw in waits)
 
 
@@ -390,7 +390,7 @@ FIGURES = [
            "quadratic; microseconds x clocks.sm_mhz", r_launch, None),
     Figure(("launch", "block_turnaround_cycles"), "measured", "launch",
            "one 8-byte store a thread at exactly two blocks per SM, 2^24 "
-           "doubles: device time over the refills of a slot, less the "
+           "doubles: device time over the blocks a slot runs, less the "
            "block's own clock64() span, the median over 32, 64 and 128 "
            "threads a block", r_turnaround, F),
 ]

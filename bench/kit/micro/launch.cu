@@ -14,7 +14,7 @@
 // kernel-time.md "Block turnaround"): a kernel that stores one double a
 // thread, with enough dynamic shared memory that exactly two blocks fit an
 // SM, over 2^24 doubles in blocks of 32, 64 and 128 threads. Its device
-// time over the refills of a slot, ceil(grid / (SMs x 2)), is a block's
+// time over the blocks each slot runs, ceil(grid / (SMs x 2)), is a block's
 // slot time; thread 0 of each block records its clock64() span from its
 // first instruction to its store, the block's own time, which the writer
 // subtracts. Records: `turnaround block=B grid=G sms=S slots_per_sm=2

@@ -200,23 +200,28 @@ class TurnaroundTest(unittest.TestCase):
                                           slot * refills / 1000.0))
         return raw.Raw(raw.parse_lines(lines))
 
-    def test_added_where_the_base_has_none(self):
-        # A Turing base (arch/sm_75.yaml gives no turnaround): the measured
-        # figure is a line of its own in the launch section.
-        base = os.path.join(ROOT, "gpu-targets", "t4.yaml")
-        text = target.write(self.records("sm_75", 40), base, "t4-measured",
-                            "2025-01-01")
-        tree = yamlsub.plain(yamlsub.load(text))
-        self.assertEqual(tree["launch"]["block_turnaround_cycles"], 290.0)
-        self.assertEqual(check.check_tree(tree, "t4-measured"), [])
-
-    def test_replaced_where_the_base_has_one(self):
-        base = os.path.join(ROOT, "gpu-targets", "l4.yaml")
-        text = target.write(self.records("sm_89", 58), base, "l4-measured",
+    def written(self, card, arch, sms):
+        """The file written from CARD's shipped target: its text, whose
+        launch section gives the measured 290 cycles once, and which passes
+        the checks."""
+        base = os.path.join(ROOT, "gpu-targets", card + ".yaml")
+        text = target.write(self.records(arch, sms), base, card + "-measured",
                             "2025-01-01")
         tree = yamlsub.plain(yamlsub.load(text))
         self.assertEqual(tree["launch"]["block_turnaround_cycles"], 290.0)
         self.assertEqual(text.count("block_turnaround_cycles:"), 1)
+        self.assertEqual(check.check_tree(tree, card + "-measured"), [])
+        return text
+
+    def test_added_where_the_base_has_none(self):
+        # A Turing base (arch/sm_75.yaml gives no turnaround): the measured
+        # figure is a line of its own in the launch section.
+        self.written("t4", "sm_75", 40)
+
+    def test_replaced_where_the_base_has_one(self):
+        # An Ada base: arch/sm_89.yaml's 539 is replaced.
+        self.assertNotIn("block_turnaround_cycles: 539",
+                         self.written("l4", "sm_89", 58))
 
 
 if __name__ == "__main__":
