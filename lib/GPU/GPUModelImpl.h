@@ -119,9 +119,9 @@ struct WaveResult {
   double LongestBlockCycles = 0;
   /// What bounds that block: latency or issue.
   Bound LongestBlockBound = Bound::Latency;
-  /// A wave whose slots are refilled: its time had it been the launch's
-  /// first (no block turnaround), at the same latencies and bandwidth
-  /// floors; Time.Cycles otherwise.
+  /// A refilled mean wave (solveRefilled): its time as the first of the
+  /// full waves (no block turnaround), at the same latencies and bandwidth
+  /// floors; Time.Cycles for any other wave.
   double FirstWaveCycles = 0;
 };
 

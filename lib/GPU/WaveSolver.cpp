@@ -377,12 +377,14 @@ WaveSolver::solveLevels(const std::vector<Weighted> &Blocks, bool Mean,
     }
   R.Time.Cycles = std::max(Final.Cycles, Floor);
   R.Time.TurnaroundCycles = Slot;
-  // The same wave as a launch's first: no slot to wait for, and the
-  // bandwidths still to be met.
+  // The refilled mean wave as the first of the full waves: no slot to
+  // wait for, and the bandwidths still to be met. Other waves never stand
+  // for the first, so they skip this evaluation.
   R.FirstWaveCycles =
-      Slot > 0 ? std::max(smTime(Blocks, BlocksOnSM, L, SM, Mean, 0).Cycles,
-                          std::max(Floor, Needs))
-               : R.Time.Cycles;
+      Mean && Slot > 0
+          ? std::max(smTime(Blocks, BlocksOnSM, L, SM, Mean, 0).Cycles,
+                     std::max(Floor, Needs))
+          : R.Time.Cycles;
   R.Time.LatencyCycles = Final.Latency;
   R.Time.IssueCycles = Final.Issue;
   R.Time.SyncCycles = Final.Sync;

@@ -297,10 +297,7 @@ def r_turnaround(ctx):
         refills = -(-r["grid"] // (r["sms"] * r["slots_per_sm"]))
         waits.append((r["block"], r["device_us"] * r["sm_mhz"] / refills
                       - r["span_cycles"]))
-    ordered = sorted(w for _, w in waits)
-    n = len(ordered)
-    value = ordered[n // 2] if n % 2 else \
-        (ordered[n // 2 - 1] + ordered[n // 2]) / 2
+    value = _median([w for _, w in waits])
     if value < 0:
         raise KitError("block turnaround: %.1f cycles: the blocks' own spans "
                        "are longer than their slot times" % value)

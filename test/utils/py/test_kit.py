@@ -176,7 +176,6 @@ class CheckTest(unittest.TestCase):
         self.assertIn(want, check.check_tree(tree, "l4"))
 
 
-
 class TurnaroundTest(unittest.TestCase):
     # The cards' own figures (what cudaGetDeviceProperties reports).
     DEVICES = {
