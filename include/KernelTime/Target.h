@@ -251,6 +251,15 @@ struct GpuTarget {
   MemLevel Shared;
   double SharedStoreLatency = 0;
   unsigned SharedBanks = 0, SharedBankWidthBytes = 0;
+  /// Bytes the banks serve a clock, a wavefront of banks x width bytes at
+  /// a time (memory.shared.bank_bytes_per_clk, optional; 0: no figure, the
+  /// banks serve at Shared.BytesPerClkPerSM).
+  double SharedBankBytesPerClk = 0;
+  /// What the banks serve a clock: the file's figure, else the shared rate.
+  double sharedBankRate() const {
+    return SharedBankBytesPerClk > 0 ? SharedBankBytesPerClk
+                                     : Shared.BytesPerClkPerSM;
+  }
   /// L2: Latency (near partition), BandwidthGBs, SizeBytes.
   MemLevel L2;
   double L2FarLatency = 0;

@@ -395,7 +395,7 @@ Expected<Prediction> predictWithFragments(const KernelInputs &In,
   // SM never makes the wave shorter.
   std::vector<double> SumCycles(P->WaveTimes.size());
   std::vector<double> ChainCycles(P->WaveTimes.size());
-  std::vector<std::string> FirstWave;
+  std::vector<std::string> FirstWave; // the first listed wave's times
   double SumNs = 0;
   for (const KernelInputs &Part : In.Fragments) {
     Expected<Prediction> PP =
@@ -420,10 +420,11 @@ Expected<Prediction> predictWithFragments(const KernelInputs &In,
   const WaveTime &First = P->WaveTimes.front();
   P->Assumptions.push_back(
       formatv("{0} barrier fragments, in sequence in each block (Antonyuk "
-              "& Mikheev): first wave {1} cycles in sequence, {2:F1} "
-              "overlapped; {3} blocks per SM add 1/{3} of the difference",
+              "& Mikheev): the first wave listed ({4} blocks) {1} cycles in "
+              "sequence, {2:F1} overlapped; {3} blocks per SM add 1/{3} of "
+              "the difference",
               In.Fragments.size(), join(FirstWave, " + "), First.Cycles,
-              First.BlocksOnSM)
+              First.BlocksOnSM, First.Blocks)
           .str());
   double LongestChain = 0;
   for (size_t I = 0; I < SumCycles.size(); ++I) {

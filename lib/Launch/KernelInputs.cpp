@@ -236,8 +236,12 @@ KernelInputs KernelInputBuilder::build(
             .substitute(MeanIterations);
   Ctx.GroupLiveShare = groupLiveShares(MA, Shares, Ctx, MeanIterations);
   Rational WarpLanes(static_cast<int64_t>(std::max(1u, MA.warpLanes())));
-  Rational SharedRequestBytes(
-      static_cast<int64_t>(T.SharedBanks * T.SharedBankWidthBytes));
+  // A shared wavefront's banks x width bytes take (banks x width) / (the
+  // banks' rate) cycles: at the data path's rate, that many cycles' bytes.
+  Rational WavefrontBytesAtPathRate =
+      Rational(static_cast<int64_t>(T.SharedBanks * T.SharedBankWidthBytes)) *
+      Rational::fromDouble(T.Shared.BytesPerClkPerSM) /
+      Rational::fromDouble(T.sharedBankRate());
   bool NotedHits = false;
   // The bytes of every access are its block's reach (executions x active
   // fraction, the same for all of the block's accesses) times constants:
@@ -310,14 +314,24 @@ KernelInputs KernelInputBuilder::build(
               Expr::constant(Rational(1) / WarpLanes);
     PerReach R;
     switch (A.Space) {
-    case MemSpace::Shared:
-      // Bytes the banks move: a request moves banks x width bytes per
-      // wavefront, shared by the warp's lanes.
-      R.Shared +=
-          A.SharedBlockMean
-              ? A.SharedBlockMean->PerLane * SharedRequestBytes
-              : A.meanSharedWavefronts() * SharedRequestBytes / WarpLanes;
+    case MemSpace::Shared: {
+      // Two stages, the slower of which a request waits for (as the L1's
+      // tag and data stages): the banks serve its wavefronts, banks x
+      // width bytes each, at their rate, and the data path moves each
+      // lane's bytes at the shared rate. Counted as bytes at the shared
+      // rate. Where the banks' rate is the shared rate (no
+      // memory.shared.bank_bytes_per_clk) that is the wavefronts' bytes;
+      // where it is higher (GA10x: 128 banks' bytes a clock, a 64-byte
+      // data path), a conflict whose wavefronts fit in the cycles the data
+      // path takes anyway costs nothing more (docs/memory.md, "Shared
+      // memory: bank conflicts").
+      Rational WavefrontsPerLane = A.SharedBlockMean
+                                       ? A.SharedBlockMean->PerLane
+                                       : A.meanSharedWavefronts() / WarpLanes;
+      R.Shared += std::max(WavefrontsPerLane * WavefrontBytesAtPathRate,
+                           Rational(static_cast<int64_t>(A.BytesPerThread)));
       break;
+    }
     case MemSpace::Global:
     case MemSpace::Generic:
     case MemSpace::Local: {

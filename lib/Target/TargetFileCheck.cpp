@@ -76,6 +76,17 @@ Error TargetFileParser::resolveAndCheck() {
                       "memory.shared.bank_width_bytes (" +
                           formatNumber(BankBytesPerClk) + "), got " +
                           formatNumber(G.Shared.BytesPerClkPerSM));
+  if (G.SharedBankBytesPerClk > 0 &&
+      (G.SharedBankBytesPerClk < G.Shared.BytesPerClkPerSM ||
+       G.SharedBankBytesPerClk > BankBytesPerClk))
+    return fieldError("memory.shared.bank_bytes_per_clk",
+                      "must lie between memory.shared.bandwidth_bytes_per_"
+                      "clk (" +
+                          formatNumber(G.Shared.BytesPerClkPerSM) +
+                          ") and memory.shared.banks x "
+                          "memory.shared.bank_width_bytes (" +
+                          formatNumber(BankBytesPerClk) + "), got " +
+                          formatNumber(G.SharedBankBytesPerClk));
   if (G.L1.SizeBytes < L.SharedPerSMBytes)
     return fieldError("memory.l1.size_bytes",
                       "the unified L1/shared array must hold "

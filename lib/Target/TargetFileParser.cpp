@@ -72,6 +72,8 @@ const StringRef L1Keys[] = {"latency", "bandwidth_bytes_per_clk", "size_bytes"};
 const StringRef L1OptionalKeys[] = {"global_loads", "tags_per_clk"};
 const StringRef SharedKeys[] = {"latency", "store_latency", "banks",
                                 "bank_width_bytes", "bandwidth_bytes_per_clk"};
+// An optional key: without it, the banks serve at the shared rate.
+const StringRef SharedOptionalKeys[] = {"bank_bytes_per_clk"};
 const StringRef L2Keys[] = {"latency", "far_latency", "bandwidth_gbs",
                             "size_bytes"};
 // An optional key: without it, atomics on one address are not serialised.
@@ -318,6 +320,14 @@ Error TargetFileParser::parseMemory(yaml::Node *N, SMLoc KeyLoc) {
           }
           if (K == "global_loads")
             return readL1GlobalLoads(FV, FL, F);
+          if (K == "bank_bytes_per_clk") {
+            Expected<double> D = readNumber(FV, FL, F, NumKind::Positive,
+                                            &physical::BytesPerClk);
+            if (!D)
+              return D.takeError();
+            T->SharedBankBytesPerClk = *D;
+            return Error::success();
+          }
           if (K == "tags_per_clk") {
             Expected<uint64_t> N =
                 readInt(FV, FL, F, /*AllowZero=*/false, &physical::TagsPerClk);
@@ -369,7 +379,7 @@ Error TargetFileParser::parseMemory(yaml::Node *N, SMLoc KeyLoc) {
         if (K == "l1")
           return Level(K, L1Keys, T->L1, V, Loc, L1OptionalKeys);
         if (K == "shared")
-          return Level(K, SharedKeys, T->Shared, V, Loc);
+          return Level(K, SharedKeys, T->Shared, V, Loc, SharedOptionalKeys);
         if (K == "l2")
           return Level(K, L2Keys, T->L2, V, Loc, L2OptionalKeys);
         if (K == "dram")

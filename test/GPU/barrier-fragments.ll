@@ -36,7 +36,7 @@
 ; is 32028 + 2203 / 2 = 33129.5 cycles, and the launch 1002 + 33129.5 ns.
 ; CHECK: wave of 4 blocks, 2 on the busiest SM: 33129.5 cycles
 ; CHECK: predicted 34131.5 ns = launch 1002.0 ns + exec 33129.5 ns; bound issue
-; CHECK: assumption: 2 barrier fragments, in sequence in each block (Antonyuk & Mikheev): first wave 2203.0 (latency) + 32028.0 (issue) cycles in sequence, 32028.0 overlapped; 2 blocks per SM add 1/2 of the difference
+; CHECK: assumption: 2 barrier fragments, in sequence in each block (Antonyuk & Mikheev): the first wave listed (4 blocks) 2203.0 (latency) + 32028.0 (issue) cycles in sequence, 32028.0 overlapped; 2 blocks per SM add 1/2 of the difference
 
 ; One warp a block (grid 4, block 32: 2 blocks of 1 warp on each SM, a
 ; warp per processing block): nothing binds but the chains. A thread's time
@@ -53,7 +53,7 @@
 ; RUN:   %S/Inputs/two-phase.ll | FileCheck %s --check-prefix=CHAIN
 ; CHAIN: wave of 4 blocks, 2 on the busiest SM: 24216.0 cycles (longest warp 24212.0, issue 16014.0, sync 0.0, lat.global 200.0), bound latency
 ; CHAIN: predicted 25218.0 ns = launch 1002.0 ns + exec 24216.0 ns; bound latency
-; CHAIN: first wave 2200.0 (latency) + 22016.0 (latency) cycles in sequence, 24212.0 overlapped
+; CHAIN: the first wave listed (4 blocks) 2200.0 (latency) + 22016.0 (latency) cycles in sequence, 24212.0 overlapped
 ; CHAIN: assumption: a block's fragments take 24216.0 cycles in sequence (their longest warps), more than the blend's 24214.0 with 2 blocks on the SM: the wave takes the chain
 
 ; A barrier in a loop, on one side of a branch, or in a kernel that calls a

@@ -22,6 +22,10 @@
 ; RUN:   -ktime-launch=straddle:grid=1 -ktime-launch=whole_warps:grid=1 \
 ; RUN:   -ktime-launch=partial:grid=1,block=48 -ktime-launch=partial:grid=1,block=40 \
 ; RUN:   -disable-output %s | FileCheck %s --check-prefix=KERNEL
+; RUN: %opt_ktime -passes='print<kernel-time>' -ktime-gpu=a40 \
+; RUN:   -ktime-launch=straddle:grid=1 -ktime-launch=whole_warps:grid=1 \
+; RUN:   -ktime-launch=partial:grid=1,block=48 -ktime-launch=partial:grid=1,block=40 \
+; RUN:   -disable-output %s | FileCheck %s --check-prefix=A40
 ; RUN: %opt_ktime -passes=kernel-time -ktime-gpu=a100 -disable-output \
 ; RUN:   -pass-remarks-analysis=kernel-time %s 2>&1 | FileCheck %s --check-prefix=REMARK
 
@@ -37,10 +41,16 @@ declare i32 @llvm.nvvm.read.ptx.sreg.tid.y()
 ; CHECK: block 48x2x1
 ; CHECK: line ? %a: shared load 4 B, pattern unit, stride 4 B, lanes 32, bank conflicts 1-way (1 wavefront; 1.333 on average over the block's warps)
 ; CHECK: line ? %b: shared load 4 B, pattern unit, stride 4 B, lanes 32, bank conflicts 1-way (1 wavefront; 1.333 on average over the block's warps)
-; A launch prices the mean: a shared request moves banks x width = 128 B
-; per wavefront, shared by the warp's 32 lanes, so each load moves 4/3 x
-; 128 / 32 = 16/3 B per thread; two loads, 96 threads: 1024 B. The 64 x 2
-; block: one load of 4 B, 128 threads: 512 B.
+; A launch prices the mean. A request takes the longer of two stages
+; (docs/memory.md, "Shared memory: bank conflicts"): the banks, its
+; wavefronts of banks x width = 128 B at memory.shared.bank_bytes_per_clk,
+; and the data path, its lanes' bytes at bandwidth_bytes_per_clk; counted
+; as bytes at the latter, per thread max(wavefronts per lane x 128 x
+; bandwidth / bank rate, 4 B). a100-pcie-40gb (sm_80) gives no bank rate:
+; the banks serve at the data path's 110.5 B/clk, so a wavefront counts
+; 128 B. The mean's wavefronts over the block's lanes: (1 + 2 + 1) / 96 =
+; 1/24 a lane, x 128 = 16/3 B > 4; two loads, 96 threads: 1024 B. The
+; 64 x 2 block: one wavefront over 32 lanes, 4 B; 128 threads: 512 B.
 ; KERNEL-LABEL: launch 'straddle:grid=1' on a100-pcie-40gb:
 ; KERNEL: bytes: {{.*}}, shared 1024.0
 ; KERNEL: assumption: block 48x2x1: warps straddle rows unevenly; the block's first warp is modelled, and a shared access's bank conflicts are the mean over 3 of its 3 warps
@@ -96,16 +106,33 @@ end:
   ret void
 }
 
-; A partial last warp moves its wavefronts for fewer threads: the bytes are
-; the wavefronts over the lanes. sh[2 tx]: words 0, 2, ..., 62.
+; A partial last warp takes its wavefronts for fewer threads: the banks'
+; part is the wavefronts over the lanes. sh[2 tx]: words 0, 2, ..., 62.
 ;   block 48: warp 0 (32 lanes, words 0-62 even: banks 0-30 twice each) 2
 ;     wavefronts, warp 1 (16 lanes, words 64-94 even: each bank once) 1:
-;     (2 + 1) x 128 B = 384 B for 48 threads (8 B each).
+;     (2 + 1) x 128 B = 384 B for 48 threads (8 B each, more than 4).
 ;   block 40: warp 0 again 2, warp 1 (8 lanes) 1: 384 B for 40 threads.
 ; KERNEL-LABEL: launch 'partial:grid=1,block=48' on a100-pcie-40gb:
 ; KERNEL: bytes: {{.*}}, shared 384.0
 ; KERNEL-LABEL: launch 'partial:grid=1,block=40' on a100-pcie-40gb:
 ; KERNEL: bytes: {{.*}}, shared 384.0
+
+; a40 (sm_86): memory.shared.bandwidth_bytes_per_clk 64, bank_bytes_per_clk
+; 128: the data path takes two cycles for a warp of 4-byte lanes, in which
+; the banks serve two wavefronts, so a wavefront counts 128 x 64 / 128 =
+; 64 B at the data path's rate. straddle: 1/24 x 64 = 2.67 B < 4 a
+; thread, so the straddling warp's 2-way conflict costs nothing: 2 loads x
+; 96 threads x 4 B = 768 B, as for conflict-free warps (whole_warps: 128 x
+; 4 = 512 B). partial: block 48, 3 / 48 x 64 = 4 B a thread, 192 B; block
+; 40, 3 / 40 x 64 = 4.8 B > 4, 3 x 64 = 192 B.
+; A40-LABEL: launch 'straddle:grid=1' on a40:
+; A40: bytes: {{.*}}, shared 768.0
+; A40-LABEL: launch 'whole_warps:grid=1' on a40:
+; A40: bytes: {{.*}}, shared 512.0
+; A40-LABEL: launch 'partial:grid=1,block=48' on a40:
+; A40: bytes: {{.*}}, shared 192.0
+; A40-LABEL: launch 'partial:grid=1,block=40' on a40:
+; A40: bytes: {{.*}}, shared 192.0
 @flat = internal addrspace(3) global [4096 x float] undef, align 4
 define ptx_kernel void @partial(ptr addrspace(1) %out) #2 {
   %tx = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()

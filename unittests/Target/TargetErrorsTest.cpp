@@ -412,6 +412,19 @@ TEST(TargetErrorsTest, FieldsThatMustAgree) {
                   "field 'memory.shared.bandwidth_bytes_per_clk': must not "
                   "exceed memory.shared.banks x memory.shared.bank_width_bytes "
                   "(128), got 256");
+  // The banks serve at least the data path's rate, at most their own.
+  expectEditError("a40", "bank_bytes_per_clk: 128 ", "bank_bytes_per_clk: 32 ",
+                  "bank_bytes_per_clk: 32",
+                  "field 'memory.shared.bank_bytes_per_clk': must lie between "
+                  "memory.shared.bandwidth_bytes_per_clk (64) and "
+                  "memory.shared.banks x memory.shared.bank_width_bytes (128), "
+                  "got 32");
+  expectEditError("a40", "bank_bytes_per_clk: 128 ", "bank_bytes_per_clk: 256 ",
+                  "bank_bytes_per_clk: 256",
+                  "field 'memory.shared.bank_bytes_per_clk': must lie between "
+                  "memory.shared.bandwidth_bytes_per_clk (64) and "
+                  "memory.shared.banks x memory.shared.bank_width_bytes (128), "
+                  "got 256");
   expectEditError("a100-pcie-40gb", "slope_b0: 0.93524", "slope_b0: -0.5",
                   "slope_b0: -0.5",
                   "field 'launch.slope_b0': slope(b) = slope_b2 b^2 + "

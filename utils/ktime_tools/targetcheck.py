@@ -68,6 +68,7 @@ FIELDS = {
     "memory.shared.latency": "latency", "memory.shared.store_latency": "latency",
     "memory.shared.banks": "count", "memory.shared.bank_width_bytes": "count",
     "memory.shared.bandwidth_bytes_per_clk": "bpc",
+    "memory.shared.bank_bytes_per_clk": "bpc",
     "memory.l2.latency": "latency", "memory.l2.far_latency": "latency",
     "memory.l2.bandwidth_gbs": "gbs", "memory.l2.size_bytes": "size",
     "memory.l2.same_address_atomic_cycles": "cycles",
@@ -86,7 +87,8 @@ FIELDS = {
 
 # Fields a target may leave out (docs/targets.md).
 OPTIONAL = {"memory.l2.same_address_atomic_cycles", "memory.l1.global_loads",
-            "memory.l1.tags_per_clk", "launch.block_turnaround_cycles"}
+            "memory.l1.tags_per_clk", "memory.shared.bank_bytes_per_clk",
+            "launch.block_turnaround_cycles"}
 
 # The values of memory.l1.global_loads: which global loads the L1 caches.
 L1_GLOBAL_LOADS = ("all", "read_only", "none")
@@ -198,6 +200,13 @@ def _order(get):
         out.append("field 'memory.shared.bandwidth_bytes_per_clk': must not "
                    "exceed banks x bank_width_bytes (%g), got %g"
                    % (banks * width, rate))
+    bank_rate = get("memory.shared.bank_bytes_per_clk")
+    if _number(banks) and _number(width) and _number(rate) and \
+            _number(bank_rate) and not rate <= bank_rate <= banks * width:
+        out.append("field 'memory.shared.bank_bytes_per_clk': must lie "
+                   "between bandwidth_bytes_per_clk (%g) and banks x "
+                   "bank_width_bytes (%g), got %g"
+                   % (rate, banks * width, bank_rate))
     l1, shared = get("memory.l1.size_bytes"), get("limits.shared_per_sm_bytes")
     if _number(l1) and _number(shared) and l1 < shared:
         out.append("field 'memory.l1.size_bytes': must hold "

@@ -21,7 +21,8 @@ ORDER = ["schema", "name", "aliases", "arch", "architecture", "default_for",
          "count", "warp_size", "processing_blocks", "dispatch_per_clk",
          "l1", "shared", "l2", "dram", "uncoalesced", "constant", "local",
          "latency", "store_latency", "far_latency", "banks",
-         "bank_width_bytes", "bandwidth_bytes_per_clk", "bandwidth_gbs",
+         "bank_width_bytes", "bandwidth_bytes_per_clk", "bank_bytes_per_clk",
+         "bandwidth_gbs",
          "peak_bandwidth_gbs", "size_bytes", "global_loads", "tags_per_clk",
          "same_address_atomic_cycles", "cache_bytes"]
 

@@ -186,6 +186,25 @@ def r_shared_bpc(ctx):
     return v, detail
 
 
+def r_shared_bank_bpc(ctx):
+    """memory.shared.bank_bytes_per_clk: a 2-way conflicted warp of 4-byte
+    loads (two wavefronts of banks x width bytes) takes the longer of its
+    wavefronts at the banks' rate and its 128 bytes at the data path's, so
+    where the banks bind, their rate is twice the bytes a clock it moves;
+    where they do not, that is a lower bound. Kept between the measured
+    shared rate and banks x width (the loader's range)."""
+    rows = [r for r in _full(ctx, "shared") if r["kernel"] == "read4x2"]
+    path = ctx.values.get(("memory", "shared", "bandwidth_bytes_per_clk"))
+    if not rows or path is None:
+        return None
+    sh = ctx.base["memory"]["shared"]
+    cap = sh["banks"] * sh["bank_width_bytes"]
+    moved = max(r["bytes_per_clk_sm"] for r in rows)
+    v = min(cap, max(path, 2 * moved))
+    return v, "read4x2 %.1f B/clk at occupancy %g: 2 x %.1f within [%g, %d]" % (
+        moved, rows[0]["occupancy"], moved, path, cap)
+
+
 def r_uncoal_lat(ctx):
     dram = ctx.values.get(("memory", "dram", "latency"))
     rows = _full(ctx, "l2")
@@ -336,6 +355,10 @@ FIGURES = [
            "membw", "conflict-free 4- and 16-byte shared loads, one wave; "
            "the faster, bytes over the blocks' clock64() spans and SMs",
            r_shared_bpc, F),
+    Figure(("memory", "shared", "bank_bytes_per_clk"), "measured", "membw",
+           "4-byte shared loads whose half-warps meet 2-way in banks 0-15, "
+           "one wave; twice their bytes a clock, the banks' rate where they "
+           "bind", r_shared_bank_bpc, F),
     Figure(("memory", "l2", "latency"), "measured", "memlat",
            LAT_METHOD + ", ld.global.cg (L2 only), footprints 64 kB to a "
            "quarter of the L2", r_l2_lat, F),
@@ -391,6 +414,11 @@ FIGURES = [
            "block's own clock64() span, the median over 32, 64 and 128 "
            "threads a block", r_turnaround, F),
 ]
+
+# Fields a base target may leave out (docs/targets.md), written where it
+# does.
+OPTIONAL_FIGURES = {("launch", "block_turnaround_cycles"),
+                    ("memory", "shared", "bank_bytes_per_clk")}
 
 LAUNCH_FORMATS = {"intercept_cycles": "%.1f", "slope_b2": "%.5e",
                   "slope_b1": "%.5e", "slope_b0": "%.5e",
@@ -484,7 +512,7 @@ def write(raw, base_path, name, date=None):
     ctx.mhz = sm[0] if sm else base["clocks"]["sm_mhz"]
     gpu = dev["name"]
     lines = base_text.splitlines()
-    measured, kept = [], []
+    measured, kept, inserts = [], [], []
     for fig in FIGURES:
         got = fig.reduce(ctx)
         if got is None:
@@ -506,13 +534,14 @@ def write(raw, base_path, name, date=None):
                 _replace(lines, section[k][1], _num(fmt, value[k]),
                          comment if i == 0 else "measured: as intercept_cycles")
             continue
-        if fig.path == ("launch", "block_turnaround_cycles") and \
-                fig.path[1] not in _node(tree, ("launch",))[0]:
+        if fig.path in OPTIONAL_FIGURES and \
+                fig.path[-1] not in _node(tree, fig.path[:-1])[0]:
             # An optional field the base may not give: a line of its own
-            # after the launch section's key.
-            at = _node(tree, ("launch",))[1]
-            lines.insert(at, "  %s: %s  # %s" % (
-                fig.path[1], _num(fig.fmt, value), comment))
+            # after its section's key, inserted after every replacement
+            # (which the base's line numbers address).
+            inserts.append((_node(tree, fig.path[:-1])[1], "%s%s: %s  # %s" % (
+                "  " * (len(fig.path) - 1), fig.path[-1],
+                _num(fig.fmt, value), comment)))
             continue
         old, lineno = _node(tree, fig.path)
         if fig.path[0] == "instructions":
@@ -538,6 +567,8 @@ def write(raw, base_path, name, date=None):
             ("default_for", "[]", "a measured file claims no sm_XX default"),
             ("description", desc, "")):
         _replace(lines, tree[key][1], text, comment)
+    for at, line in sorted(inserts, reverse=True):
+        lines.insert(at, line)
     header = [
         "# KernelTime GPU target: %s, measured with bench/kit on %s "
         "(docs/measuring.md)." % (gpu, date),

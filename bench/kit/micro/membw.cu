@@ -11,7 +11,9 @@
 //     repeated until it runs for milliseconds;
 //   l1: every block reads the same 16 KB with ld.global.ca, repeated;
 //   shared: every thread reads a 16 KB shared array, 4- and 16-byte loads,
-//     consecutive lanes on consecutive words (no bank conflict).
+//     consecutive lanes on consecutive words (no bank conflict); and 4-byte
+//     loads whose two half-warps read words 32 apart (banks 0-15 twice: a
+//     2-way conflict, two wavefronts), for the rate the banks serve them.
 // Records: `membw level=... kernel=... occupancy=... bytes=... us=...
 // cycles=... gbs=... bytes_per_clk_sm=...` and a measurement-table `row` per
 // DRAM kernel at full occupancy (circular: the target's figure).
@@ -102,7 +104,10 @@ __global__ void l1Read(const float4 *A, unsigned N, int Reps, float *Out,
 
 const unsigned SharedWords = 4096; // 16 KB
 
-template <int Width> // 1: 4-byte loads, 4: 16-byte loads
+// Width 1: 4-byte loads, 4: 16-byte loads. TwoWay (4-byte loads only): lane
+// l reads word l % 16 + 32 (l / 16) of its warp's 64, so that the half-warps
+// meet in banks 0-15.
+template <int Width, bool TwoWay = false>
 __global__ void sharedRead(int Reps, float *Out, Span S) {
   __shared__ float4 Sh[SharedWords / 4];
   float *Sw = (float *)Sh;
@@ -114,7 +119,11 @@ __global__ void sharedRead(int Reps, float *Out, Span S) {
   float Sum = 0;
   const unsigned N = SharedWords / Width;
   for (int R = 0; R < Reps; ++R) {
-    unsigned I = (threadIdx.x + R * 32u) & (N - 1);
+    unsigned Lane = threadIdx.x & 31, Warp = threadIdx.x >> 5;
+    unsigned I =
+        TwoWay
+            ? (Warp * 64u + (Lane & 15) + (Lane >> 4) * 32u + R * 64u) & (N - 1)
+            : (threadIdx.x + R * 32u) & (N - 1);
     if (Width == 4) {
       float4 V = Sh[I];
       Sum += V.x + V.y + V.z + V.w;
@@ -276,6 +285,9 @@ int main(int Argc, char **Argv) {
     });
     Run.measure("shared", "read16", W, 16 * Threads * R16, Reps, 1, [&] {
       sharedRead<4><<<W.Grid, W.Block>>>(R16, Out, Run.span());
+    });
+    Run.measure("shared", "read4x2", W, 4 * Threads * R4, Reps, 1, [&] {
+      sharedRead<1, true><<<W.Grid, W.Block>>>(R4, Out, Run.span());
     });
   }
   return 0;

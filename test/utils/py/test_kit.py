@@ -223,5 +223,48 @@ class TurnaroundTest(unittest.TestCase):
                          self.written("l4", "sm_89", 58))
 
 
+class SharedBankRateTest(unittest.TestCase):
+    DEVICES = {
+        "sm_75": "sms=40 clock_mhz=1590 mem_mhz=5001 bus_bits=256 "
+                 "l2_bytes=4194304",
+        "sm_86": "sms=84 clock_mhz=1740 mem_mhz=7251 bus_bits=384 "
+                 "l2_bytes=6291456",
+    }
+
+    def bank_rate(self, card, arch, conflicted):
+        """memory.shared.bank_bytes_per_clk of the file written from CARD's
+        shipped target, where conflict-free 4-byte shared loads move 64
+        B/clk/SM and 2-way conflicted ones CONFLICTED; the file passes the
+        checks and gives the figure once."""
+        lines = ['device name="Card" arch="%s" %s' % (arch, self.DEVICES[arch]),
+                 'clock method="spin" sm_mhz=1000']
+        for kernel, rate in (("read4", 64), ("read4x2", conflicted)):
+            lines.append('membw level="shared" kernel="%s" occupancy=1 '
+                         'grid=1 block=256 bytes=1 us=1 cycles=1 gbs=1 '
+                         'bytes_per_clk_sm=%r sm_mhz=1000' % (kernel, rate))
+        base = os.path.join(ROOT, "gpu-targets", card + ".yaml")
+        text = target.write(raw.Raw(raw.parse_lines(lines)), base,
+                            card + "-measured", "2025-01-01")
+        tree = yamlsub.plain(yamlsub.load(text))
+        self.assertEqual(check.check_tree(tree, card + "-measured"), [])
+        self.assertEqual(text.count("bank_bytes_per_clk:"), 1)
+        return tree["memory"]["shared"]["bank_bytes_per_clk"]
+
+    def test_banks_that_bind(self):
+        # A Turing base, no bank rate in arch/sm_75.yaml: the 2-way loads at
+        # half the rate, 32 B/clk, are two wavefronts at 2 x 32 = 64, the
+        # data path's rate (added as a line of its own).
+        self.assertEqual(self.bank_rate("t4", "sm_75", 32), 64.0)
+
+    def test_banks_that_do_not_bind(self):
+        # A GA10x base (arch/sm_86.yaml: 128, replaced): the 2-way loads as
+        # fast as the conflict-free ones give 2 x 64 = 128, banks x width;
+        # faster still (noise) is kept at banks x width.
+        self.assertEqual(self.bank_rate("a40", "sm_86", 64), 128.0)
+        self.assertEqual(self.bank_rate("a40", "sm_86", 70), 128.0)
+        # Slower than half (noise the other way) is kept at the data path's.
+        self.assertEqual(self.bank_rate("a40", "sm_86", 30), 64.0)
+
+
 if __name__ == "__main__":
     unittest.main()
