@@ -172,7 +172,8 @@ def r_l1_bpc(ctx):
 
 
 def r_shared_bpc(ctx):
-    rows = _full(ctx, "shared")
+    # The conflict-free kernels (read4x2 is the banks' measurement).
+    rows = [r for r in _full(ctx, "shared") if r["kernel"] != "read4x2"]
     if not rows:
         return None
     best = max(rows, key=lambda r: r["bytes_per_clk_sm"])
@@ -187,22 +188,28 @@ def r_shared_bpc(ctx):
 
 
 def r_shared_bank_bpc(ctx):
-    """memory.shared.bank_bytes_per_clk: a 2-way conflicted warp of 4-byte
-    loads (two wavefronts of banks x width bytes) takes the longer of its
-    wavefronts at the banks' rate and its 128 bytes at the data path's, so
-    where the banks bind, their rate is twice the bytes a clock it moves;
-    where they do not, that is a lower bound. Kept between the measured
-    shared rate and banks x width (the loader's range)."""
-    rows = [r for r in _full(ctx, "shared") if r["kernel"] == "read4x2"]
+    """memory.shared.bank_bytes_per_clk, as the model prices a 2-way
+    conflicted warp of 4-byte loads: the longer of its two wavefronts at
+    the banks' rate and its bytes at the shared rate P, i.e. max(2 P / B,
+    1) times the conflict-free warp's time. The measured ratio r of the
+    conflicted loads' time to the conflict-free ones' (read4 / read4x2 in
+    bytes a clock) gives B = 2 P / r where r > 1; where r <= 1 the banks
+    do not bind, B >= 2 P. Kept between P and banks x width (the loader's
+    range)."""
+    rows = _full(ctx, "shared")
+    two = [r["bytes_per_clk_sm"] for r in rows if r["kernel"] == "read4x2"]
+    one = [r["bytes_per_clk_sm"] for r in rows if r["kernel"] == "read4"]
     path = ctx.values.get(("memory", "shared", "bandwidth_bytes_per_clk"))
-    if not rows or path is None:
+    if not two or not one or path is None:
         return None
     sh = ctx.base["memory"]["shared"]
     cap = sh["banks"] * sh["bank_width_bytes"]
-    moved = max(r["bytes_per_clk_sm"] for r in rows)
-    v = min(cap, max(path, 2 * moved))
-    return v, "read4x2 %.1f B/clk at occupancy %g: 2 x %.1f within [%g, %d]" % (
-        moved, rows[0]["occupancy"], moved, path, cap)
+    ratio = max(one) / max(two)
+    v = min(cap, max(path, 2 * path / ratio))
+    return v, ("read4 %.1f and read4x2 %.1f B/clk at occupancy %g: 2 x %g "
+               "/ %.3f within [%g, %d]" % (max(one), max(two),
+                                           rows[0]["occupancy"], path, ratio,
+                                           path, cap))
 
 
 def r_uncoal_lat(ctx):
