@@ -320,14 +320,6 @@ Error TargetFileParser::parseMemory(yaml::Node *N, SMLoc KeyLoc) {
           }
           if (K == "global_loads")
             return readL1GlobalLoads(FV, FL, F);
-          if (K == "bank_bytes_per_clk") {
-            Expected<double> D = readNumber(FV, FL, F, NumKind::Positive,
-                                            &physical::BytesPerClk);
-            if (!D)
-              return D.takeError();
-            T->SharedBankBytesPerClk = *D;
-            return Error::success();
-          }
           if (K == "tags_per_clk") {
             Expected<uint64_t> N =
                 readInt(FV, FL, F, /*AllowZero=*/false, &physical::TagsPerClk);
@@ -361,6 +353,8 @@ Error TargetFileParser::parseMemory(yaml::Node *N, SMLoc KeyLoc) {
             M.BandwidthGBs = *D;
           else if (K == "bandwidth_bytes_per_clk")
             M.BytesPerClkPerSM = *D;
+          else if (K == "bank_bytes_per_clk")
+            T->SharedBankBytesPerClk = *D;
           else if (K == "store_latency")
             T->SharedStoreLatency = *D;
           else if (K == "far_latency")

@@ -422,11 +422,6 @@ FIGURES = [
            "threads a block", r_turnaround, F),
 ]
 
-# Fields a base target may leave out (docs/targets.md), written where it
-# does.
-OPTIONAL_FIGURES = {("launch", "block_turnaround_cycles"),
-                    ("memory", "shared", "bank_bytes_per_clk")}
-
 LAUNCH_FORMATS = {"intercept_cycles": "%.1f", "slope_b2": "%.5e",
                   "slope_b1": "%.5e", "slope_b0": "%.5e",
                   "fit_grid_min": I, "fit_grid_max": I,
@@ -541,7 +536,7 @@ def write(raw, base_path, name, date=None):
                 _replace(lines, section[k][1], _num(fmt, value[k]),
                          comment if i == 0 else "measured: as intercept_cycles")
             continue
-        if fig.path in OPTIONAL_FIGURES and \
+        if ".".join(fig.path) in targetcheck.OPTIONAL and \
                 fig.path[-1] not in _node(tree, fig.path[:-1])[0]:
             # An optional field the base may not give: a line of its own
             # after its section's key, inserted after every replacement
