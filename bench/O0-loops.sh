@@ -6,9 +6,10 @@
 # KernelTimePass's CPU time (opt -time-passes, median of RUNS runs) and,
 # with COUNT=1 in the environment, the instructions it executes (callgrind,
 # collection on inside KernelTimePass::run only: the same on a loaded or a
-# quiet machine). Results are in docs/performance.md.
+# quiet machine). OPT_ARGS in the environment adds options to opt (for
+# example -ktime-rotate-with-tree). Results are in docs/performance.md.
 #
-#   bash bench/O0-loops.sh PLUGIN.so RUNS N...
+#   [COUNT=1] [OPT_ARGS=...] bash bench/O0-loops.sh PLUGIN.so RUNS N...
 #
 # Needs valgrind (apt-get install valgrind) for COUNT=1.
 set -euo pipefail
@@ -23,6 +24,7 @@ shift 2
 bin=/usr/lib/llvm-22/bin
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+read -r -a opt_args <<< "${OPT_ARGS:-}"
 # median, pass_cpu
 . bench/timing.sh
 
@@ -30,11 +32,11 @@ count() { # the instructions inside KernelTimePass::run on $1
   valgrind --tool=callgrind --callgrind-out-file="$work/cg.out" \
     --toggle-collect='ktime::KernelTimePass::run*' \
     $bin/opt -load-pass-plugin="$plugin" -passes=kernel-time -disable-output \
-    "$1" 2> "$work/log" || { cat "$work/log" >&2; exit 1; }
+    "${opt_args[@]}" "$1" 2> "$work/log" || { cat "$work/log" >&2; exit 1; }
   sed -n 's/.*Collected : \([0-9]*\).*/\1/p' "$work/log"
 }
 
-echo "KernelTimePass on one optnone kernel with N loops (gen-O0-loops.awk), $plugin"
+echo "KernelTimePass on one optnone kernel with N loops (gen-O0-loops.awk), $plugin${OPT_ARGS:+, opt $OPT_ARGS}"
 echo
 if [[ ${COUNT:-0} == 1 ]]; then
   echo "| loops | CPU (ms, median of $runs) | instructions (millions) |"
@@ -47,7 +49,7 @@ for n in "$@"; do
   awk -v N="$n" -f test/robustness/Inputs/gen-O0-loops.awk > "$work/O0.ll"
   ms=$(for _ in $(seq "$runs"); do
          pass_cpu 1000 $bin/opt -load-pass-plugin="$plugin" -passes=kernel-time \
-           -time-passes -disable-output "$work/O0.ll"
+           -time-passes -disable-output "${opt_args[@]}" "$work/O0.ll"
        done | median)
   if [[ ${COUNT:-0} == 1 ]]; then
     awk -v n="$n" -v t="$ms" -v c="$(count "$work/O0.ll")" \
