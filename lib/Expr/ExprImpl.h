@@ -17,7 +17,6 @@
 
 #include "llvm/ADT/SmallVector.h"
 
-#include <map>
 #include <vector>
 
 namespace ktime {
@@ -55,17 +54,15 @@ using Monomial = llvm::SmallVector<Expr, 2>;
 /// Term order: higher degree first, then atoms lexicographically; the empty
 /// monomial (the constant term) comes last.
 int compareMonomial(const Monomial &A, const Monomial &B);
-struct MonomialLess {
-  bool operator()(const Monomial &A, const Monomial &B) const {
-    return compareMonomial(A, B) < 0;
-  }
-};
 
 /// A polynomial over key atoms with rational coefficients; never stores a
-/// zero coefficient.
+/// zero coefficient. The terms are a list sorted in term order, each
+/// monomial once: most polynomials have a few terms, and a canonical sum
+/// converts to one by appending its terms in the order it lists them.
 class Poly {
 public:
-  using TermMap = std::map<Monomial, Rational, MonomialLess>;
+  using Term = std::pair<Monomial, Rational>;
+  using TermMap = llvm::SmallVector<Term, 2>;
 
   Poly() = default;
   static Poly constant(const Rational &C);

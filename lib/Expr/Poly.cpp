@@ -87,23 +87,72 @@ bool Poly::isIntegral() const {
 void Poly::addTerm(const Monomial &M, const Rational &C) {
   if (C.isZero())
     return;
-  auto [It, Inserted] = Terms.try_emplace(M, C);
-  if (Inserted)
+  // Terms arrive in term order more often than not (a sum's terms, the
+  // constant last): try the end first.
+  auto It = Terms.end();
+  if (!Terms.empty() && compareMonomial(Terms.back().first, M) >= 0)
+    It = llvm::lower_bound(Terms, M, [](const Term &T, const Monomial &X) {
+      return compareMonomial(T.first, X) < 0;
+    });
+  if (It == Terms.end() || compareMonomial(It->first, M) != 0) {
+    Terms.insert(It, Term(M, C));
     return;
+  }
   It->second += C;
   if (It->second.isZero())
     Terms.erase(It);
 }
 
+/// \p A + \p Sign x \p B, both lists in term order, merged in one pass.
+static Poly::TermMap mergeTerms(const Poly::TermMap &A, const Poly::TermMap &B,
+                                int Sign) {
+  Poly::TermMap Out;
+  Out.reserve(A.size() + B.size());
+  auto I = A.begin(), J = B.begin();
+  while (I != A.end() || J != B.end()) {
+    int Order = I == A.end()   ? 1
+                : J == B.end() ? -1
+                               : compareMonomial(I->first, J->first);
+    if (Order < 0) {
+      Out.push_back(*I++);
+    } else if (Order > 0) {
+      Out.push_back(*J++);
+      if (Sign < 0)
+        Out.back().second = -Out.back().second;
+    } else {
+      Rational C = I->second;
+      if (Sign < 0)
+        C -= J->second;
+      else
+        C += J->second;
+      if (!C.isZero())
+        Out.push_back(Poly::Term(I->first, C));
+      ++I;
+      ++J;
+    }
+  }
+  return Out;
+}
+
 Poly &Poly::operator+=(const Poly &O) {
-  for (const auto &[M, C] : O.Terms)
-    addTerm(M, C);
+  if (&O == this)
+    return *this = scaled(Rational(2));
+  if (O.Terms.size() == 1)
+    addTerm(O.Terms.front().first, O.Terms.front().second);
+  else if (!O.Terms.empty())
+    Terms = mergeTerms(Terms, O.Terms, 1);
   return *this;
 }
 
 Poly &Poly::operator-=(const Poly &O) {
-  for (const auto &[M, C] : O.Terms)
-    addTerm(M, -C);
+  if (&O == this) {
+    Terms.clear();
+    return *this;
+  }
+  if (O.Terms.size() == 1)
+    addTerm(O.Terms.front().first, -O.Terms.front().second);
+  else if (!O.Terms.empty())
+    Terms = mergeTerms(Terms, O.Terms, -1);
   return *this;
 }
 
