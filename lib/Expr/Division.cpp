@@ -36,7 +36,7 @@ static bool isIntegralMonomial(const Monomial &M) {
 /// If \p X is K + r with K a division key by a positive integer constant,
 /// returns K.
 static std::optional<Expr> nestedDivision(const Poly &X) {
-  const Poly::TermMap &T = X.terms();
+  const Poly::TermList &T = X.terms();
   size_t NonConstant = T.size() - (X.constantTerm().isZero() ? 0 : 1);
   if (NonConstant != 1)
     return std::nullopt;

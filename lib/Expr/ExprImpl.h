@@ -62,13 +62,13 @@ int compareMonomial(const Monomial &A, const Monomial &B);
 class Poly {
 public:
   using Term = std::pair<Monomial, Rational>;
-  using TermMap = llvm::SmallVector<Term, 2>;
+  using TermList = llvm::SmallVector<Term, 2>;
 
   Poly() = default;
   static Poly constant(const Rational &C);
   static Poly atom(const Expr &Key, const Rational &Coef = Rational(1));
 
-  const TermMap &terms() const { return Terms; }
+  const TermList &terms() const { return Terms; }
   bool isZero() const { return Terms.empty(); }
   bool isConstant() const;
   /// The constant term (0 if none).
@@ -90,7 +90,7 @@ public:
   bool operator==(const Poly &O) const;
 
 private:
-  TermMap Terms;
+  TermList Terms;
 };
 
 Poly operator*(const Poly &A, const Poly &B);

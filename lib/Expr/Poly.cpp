@@ -104,9 +104,9 @@ void Poly::addTerm(const Monomial &M, const Rational &C) {
 }
 
 /// \p A + \p Sign x \p B, both lists in term order, merged in one pass.
-static Poly::TermMap mergeTerms(const Poly::TermMap &A, const Poly::TermMap &B,
-                                int Sign) {
-  Poly::TermMap Out;
+static Poly::TermList mergeTerms(const Poly::TermList &A,
+                                 const Poly::TermList &B, int Sign) {
+  Poly::TermList Out;
   Out.reserve(A.size() + B.size());
   auto I = A.begin(), J = B.begin();
   while (I != A.end() || J != B.end()) {
