@@ -4,7 +4,9 @@ pooled, per GPU and the worst launches, for KernelTime and the two
 baselines (roofline, MWP-CWP) on the same launches.
 
 ratio = predicted / measured; APE = 100 |ratio - 1|. A sweep is the
-launches of one family, GPU and problem size (five or more predicted).
+launches of one family, GPU and problem size, five or more configurations
+predicted; a configuration measured more than once is one point of its
+sweep, at the median of its measurements (CONFIG_KEY).
 Rows marked circular are left out of the pooled, per-GPU and per-family
 figures and counted apart.
 """
@@ -38,6 +40,28 @@ def pairs(items, method):
         p = get(res)
         if isinstance(p, (int, float)) and p > 0:
             out.append((row.time_us() * 1000.0, float(p)))
+    return out
+
+
+# What makes two launches of a sweep the same configuration: one launch
+# measured twice (a data set that times it in two of its benchmarks) is one
+# configuration of the sweep, not two.
+CONFIG_KEY = ('kernel', 'variant', 'config', 'grid', 'block', 'shmem', 'args',
+              'time_kind')
+
+
+def configuration_pairs(items, method):
+    """[(measured_ns, predicted_ns)] of ITEMS [(row, result)] with one pair
+    per configuration (CONFIG_KEY): its measured and predicted times the
+    medians over the launches of that configuration METHOD predicted."""
+    groups = collections.OrderedDict()
+    for row, res in items:
+        groups.setdefault(tuple(row.get(k, '') for k in CONFIG_KEY), []).append((row, res))
+    out = []
+    for sub in groups.values():
+        pp = pairs(sub, method)
+        if pp:
+            out.append((metrics.median([m for m, _ in pp]), metrics.median([p for _, p in pp])))
     return out
 
 
@@ -167,19 +191,19 @@ def report(items, header_lines, say, worst=20):
             sweeps.setdefault((r['family'], x.target, r['problem']), []).append((r, x))
     rows = []
     for key, sub in sweeps.items():
-        if len(sub) < 5:
+        spearman = [figures(configuration_pairs(sub, m)).get('spearman') for m, _ in METHODS]
+        configs = len(configuration_pairs(sub, 'KernelTime'))
+        if configs < 5:
             continue
-        rows.append((key, len(sub), figures(pairs(sub, 'KernelTime')).get('spearman'),
-                     figures(pairs(sub, 'roofline')).get('spearman'),
-                     figures(pairs(sub, 'MWP-CWP')).get('spearman')))
+        rows.append((key, configs, *spearman))
     say('')
-    say('### Sweeps (one family, GPU and problem size, >= 5 launches)')
+    say('### Sweeps (one family, GPU and problem size, >= 5 configurations)')
     say('')
     sp = [s for _, _, s, _, _ in rows if s is not None]
     say('%d sweeps; KernelTime Spearman median %s, %d of %d >= 0.7.'
         % (len(rows), _f(metrics.median(sp)), sum(1 for s in sp if s >= 0.7), len(sp)))
     say('')
-    say('| family | GPU | problem | launches | Spearman | roofline | MWP-CWP |')
+    say('| family | GPU | problem | configurations | Spearman | roofline | MWP-CWP |')
     say('|---|---|---|---|---|---|---|')
     for (family, gpu, problem), n, s, rs, ms in sorted(rows, key=lambda t: (t[2] is None,
                                                                             t[2] or 0))[:30]:

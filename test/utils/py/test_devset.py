@@ -509,6 +509,30 @@ class Figures(unittest.TestCase):
         # predicted ranks 2, 1, 3 against measured 1, 2, 3: rho = 1 - 6*2/24 = 0.5.
         self.assertAlmostEqual(f['spearman'], 0.5)
 
+    def test_configuration_pairs(self):
+        class Res:
+            status = 'ok'
+
+            def __init__(self, ns):
+                self.ns = ns
+
+        def row(config, us):
+            return devtable.make_row(dataset='x', family='f', source='k.cu', kernel='k',
+                                     grid='1', block='32', gpu='g', time_us=us,
+                                     time_kind='events', config=config)
+        # b16 measured twice (100 and 104 us) is one configuration at 102 us;
+        # b32 once. The prediction of a configuration is the same for both
+        # of its launches.
+        items = [(row('b16', 100), Res(90000.0)), (row('b32', 300), Res(250000.0)),
+                 (row('b16', 104), Res(90000.0))]
+        self.assertEqual(scoreboard.configuration_pairs(items, 'KernelTime'),
+                         [(102000.0, 90000.0), (300000.0, 250000.0)])
+        # Another grid is another configuration.
+        other = row('b16', 110)
+        other['grid'] = '2,1,1'
+        items.append((other, Res(95000.0)))
+        self.assertEqual(len(scoreboard.configuration_pairs(items, 'KernelTime')), 3)
+
     def test_sample_per_group(self):
         rows = [devtable.make_row(dataset='x', family=f, source='k.cu', kernel='k', grid='1',
                                   block='32', gpu=g, time_us=i + 1, time_kind='device')
