@@ -374,6 +374,10 @@ void applyDispatchFloor(Prediction &P, const LaunchShape &Shape,
   P.B = Bound::Launch;
 }
 
+/// The fragments whose times the fragments' Assumption lists one by one;
+/// the rest it gives as one sum, so that the remark stays short.
+static constexpr size_t ListedFragments = 3;
+
 /// The launch's prediction before the dispatch floor: the whole kernel's,
 /// blended with its barrier fragments' where it has some.
 Expected<Prediction> predictWithFragments(const KernelInputs &In,
@@ -396,6 +400,7 @@ Expected<Prediction> predictWithFragments(const KernelInputs &In,
   std::vector<double> SumCycles(P->WaveTimes.size());
   std::vector<double> ChainCycles(P->WaveTimes.size());
   std::vector<std::string> FirstWave; // the first listed wave's times
+  double FirstWaveRest = 0;           // those past the ones listed
   double SumNs = 0;
   for (const KernelInputs &Part : In.Fragments) {
     Expected<Prediction> PP =
@@ -407,10 +412,14 @@ Expected<Prediction> predictWithFragments(const KernelInputs &In,
       SumCycles[I] += PP->WaveTimes[I].Cycles;
       ChainCycles[I] += PP->WaveTimes[I].LatencyCycles;
     }
-    if (!PP->WaveTimes.empty())
-      FirstWave.push_back(formatv("{0:F1} ({1})", PP->WaveTimes[0].Cycles,
-                                  getBoundName(PP->WaveTimes[0].B))
-                              .str());
+    if (!PP->WaveTimes.empty()) {
+      if (FirstWave.size() < ListedFragments)
+        FirstWave.push_back(formatv("{0:F1} ({1})", PP->WaveTimes[0].Cycles,
+                                    getBoundName(PP->WaveTimes[0].B))
+                                .str());
+      else
+        FirstWaveRest += PP->WaveTimes[0].Cycles;
+    }
   }
   auto Blend = [](double Overlapped, double Sequence, unsigned Blocks) {
     return Overlapped +
@@ -418,13 +427,17 @@ Expected<Prediction> predictWithFragments(const KernelInputs &In,
   };
   // The blocks on an SM: the full waves' (occupancy) if there are any.
   const WaveTime &First = P->WaveTimes.front();
+  std::string Listed = join(FirstWave, " + ");
+  if (In.Fragments.size() > ListedFragments)
+    Listed += formatv(" + {0} more ({1:F1})",
+                      In.Fragments.size() - ListedFragments, FirstWaveRest)
+                  .str();
   P->Assumptions.push_back(
-      formatv("{0} barrier fragments, in sequence in each block (Antonyuk "
-              "& Mikheev): the first wave listed ({4} blocks) {1} cycles in "
-              "sequence, {2:F1} overlapped; {3} blocks per SM add 1/{3} of "
-              "the difference",
-              In.Fragments.size(), join(FirstWave, " + "), First.Cycles,
-              First.BlocksOnSM, First.Blocks)
+      formatv("{0} barrier fragments in sequence: first wave ({4} blocks) "
+              "{1} cycles, {2:F1} overlapped; {3} blocks per SM add 1/{3} of "
+              "the excess",
+              In.Fragments.size(), Listed, First.Cycles, First.BlocksOnSM,
+              First.Blocks)
           .str());
   double LongestChain = 0;
   for (size_t I = 0; I < SumCycles.size(); ++I) {

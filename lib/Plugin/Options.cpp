@@ -86,9 +86,10 @@ cl::opt<bool> CodegenView(
 
 cl::opt<bool> BarrierFragments(
     "ktime-barrier-fragments", cl::init(true),
-    cl::desc("Run a kernel's top-level barrier fragments in sequence in each "
-             "wave (Antonyuk & Mikheev) instead of overlapping the whole "
-             "kernel"),
+    cl::desc("Run a kernel's barrier fragments (cut by barriers every "
+             "thread passes, once or once per loop iteration) in sequence "
+             "in each wave (Antonyuk & Mikheev) instead of overlapping the "
+             "whole kernel"),
     cl::cat(Category));
 
 cl::opt<bool> RotateWithTree(

@@ -2,15 +2,20 @@
 //
 // Antonyuk & Mikheev (docs/models/maxplus.md): barriers split a kernel
 // into fragments
-// executed strictly in sequence. A barrier cuts the kernel when it is in no
-// cycle and its block post-dominates the entry: every thread passes it
-// once, after everything before it. An instruction's fragment is the number of
-// cuts that dominate it. A kernel that calls a device function is not cut.
+// executed strictly in sequence. A barrier cuts the kernel when every thread
+// passes it once after everything before it: in no cycle, its block
+// post-dominating the entry; or once per iteration of the loop it is in,
+// its block on every path through an iteration (every enclosing cycle a
+// natural loop). An instruction's fragment is the number of cuts that
+// dominate it: a loop's iterations run its fragments in turn, and the time
+// of a fragment is the sum over the iterations of its part of each. A
+// kernel that calls a device function is not cut.
 //
 //===----------------------------------------------------------------------===//
 #include "KernelTime/Cost.h"
 #include "KernelTime/Thread.h"
 #include "llvm/Analysis/CycleAnalysis.h"
+#include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/PostDominators.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/Instructions.h"
@@ -18,6 +23,31 @@
 using namespace llvm;
 
 namespace ktime {
+
+/// True when every thread passes \p BB once per iteration of the loop it
+/// is in: every cycle around it is a natural loop, and \p BB dominates
+/// the latches of the innermost one (so no iteration goes round without
+/// it). A barrier is reached by every thread of a block or by none (the
+/// CUDA Programming Guide, __syncthreads), so the iterations are the
+/// block's.
+static bool onEveryIteration(const BasicBlock &BB, const CycleInfo &CI,
+                             const LoopInfo &LI, const DominatorTree &DT) {
+  const Loop *L = LI.getLoopFor(&BB);
+  if (!L)
+    return false;
+  for (const Cycle *C = CI.getCycle(&BB); C; C = C->getParentCycle())
+    if (!C->isReducible())
+      return false;
+  // LoopInfo's loop and the innermost cycle must be the same: a cycle
+  // LoopInfo does not see would repeat the barrier outside L.
+  if (CI.getCycle(&BB)->getHeader() != L->getHeader())
+    return false;
+  SmallVector<BasicBlock *, 4> Latches;
+  L->getLoopLatches(Latches);
+  return !Latches.empty() && llvm::all_of(Latches, [&](BasicBlock *Latch) {
+    return DT.dominates(&BB, Latch);
+  });
+}
 
 BarrierFragments::BarrierFragments(Function &F, FunctionAnalysisManager &FAM,
                                    const CostModel &Costs) {
@@ -35,9 +65,11 @@ BarrierFragments::BarrierFragments(Function &F, FunctionAnalysisManager &FAM,
         if (const Function *Callee = Call->getCalledFunction())
           if (!Callee->isDeclaration())
             return;
+  LoopInfo &LI = FAM.getResult<LoopAnalysis>(F);
   std::vector<const Instruction *> Cuts;
   for (const BasicBlock &BB : F) {
-    if (CI.getCycle(&BB) || !PDT.dominates(&BB, Entry))
+    if (CI.getCycle(&BB) ? !onEveryIteration(BB, CI, LI, DT)
+                         : !PDT.dominates(&BB, Entry))
       continue;
     for (const Instruction &I : BB)
       if (isa<CallBase>(I) && Costs.getCost(I).K == CostInfo::Kind::Barrier)

@@ -36,7 +36,7 @@
 ; is 32028 + 2203 / 2 = 33129.5 cycles, and the launch 1002 + 33129.5 ns.
 ; CHECK: wave of 4 blocks, 2 on the busiest SM: 33129.5 cycles
 ; CHECK: predicted 34131.5 ns = launch 1002.0 ns + exec 33129.5 ns; bound issue
-; CHECK: assumption: 2 barrier fragments, in sequence in each block (Antonyuk & Mikheev): the first wave listed (4 blocks) 2203.0 (latency) + 32028.0 (issue) cycles in sequence, 32028.0 overlapped; 2 blocks per SM add 1/2 of the difference
+; CHECK: assumption: 2 barrier fragments in sequence: first wave (4 blocks) 2203.0 (latency) + 32028.0 (issue) cycles, 32028.0 overlapped; 2 blocks per SM add 1/2 of the excess
 
 ; One warp a block (grid 4, block 32: 2 blocks of 1 warp on each SM, a
 ; warp per processing block): nothing binds but the chains. A thread's time
@@ -53,27 +53,61 @@
 ; RUN:   %S/Inputs/two-phase.ll | FileCheck %s --check-prefix=CHAIN
 ; CHAIN: wave of 4 blocks, 2 on the busiest SM: 24216.0 cycles (longest warp 24212.0, issue 16014.0, sync 0.0, lat.global 200.0), bound latency
 ; CHAIN: predicted 25218.0 ns = launch 1002.0 ns + exec 24216.0 ns; bound latency
-; CHAIN: the first wave listed (4 blocks) 2200.0 (latency) + 22016.0 (latency) cycles in sequence, 24212.0 overlapped
+; CHAIN: first wave (4 blocks) 2200.0 (latency) + 22016.0 (latency) cycles, 24212.0 overlapped
 ; CHAIN: assumption: a block's fragments take 24216.0 cycles in sequence (their longest warps), more than the blend's 24214.0 with 2 blocks on the SM: the wave takes the chain
 
-; A barrier in a loop, on one side of a branch, or in a kernel that calls a
-; device function does not cut (lib/Thread/BarrierFragments.cpp): the
-; kernel with a call gets the whole wave and no fragments.
+; A barrier in a loop cuts the loop's iterations (Inputs/barrier-no-cut.ll,
+; @in_loop: 100 iterations of fmul, bar.sync, add, setp, branch; then a
+; store): its block is the loop's only latch, so every iteration passes it.
+; Fragment 0 is each iteration's fmul and bar.sync, fragment 1 its add,
+; setp and branch and the store after the loop. Every instruction lat 4,
+; del 2; the same 2 blocks of 4 warps on each SM, 2 warps per processing
+; block; sync term 100 barriers x 1 x 3 = 300.
+; Fragment 0: per iteration the fmul's 4 (its result is the next
+; iteration's) against del 2 + 2: max 4, x 100 = 400, + sync 300 = 700;
+; issue per warp 200 on each of the fma and alu pipes, 400 for two warps:
+; latency-bound at 700. Fragment 1: per iteration add -> setp, 8, against
+; del 6: 800; the store adds its del 2 to a delay of 602, below; issue per
+; warp: alu 2 x 2 x 100 = 400 (the branch is the cbu's 200), 800 for two
+; warps: 800 (issue, equal to the longest warp). The whole kernel: per
+; iteration max(8, del 10) x 100 + the store's 2 = 1002, + sync 300 = 1302,
+; issue 2 x (alu 3 x 2 x 100) = 1200: overlapped 1302. In sequence 700 +
+; 800 = 1500; blend 1302 + (1500 - 1302) / 2 = 1401, below the chain 1500:
+; the wave takes 1500; launch 1002 ns.
+; RUN: %opt_ktime -passes='print<kernel-time>' -disable-output \
+; RUN:   -ktime-gpu=%S/Inputs/toy-gpu.yaml \
+; RUN:   -ktime-launch='in_loop:grid=4,block=128,regs=32' \
+; RUN:   %S/Inputs/barrier-no-cut.ll | FileCheck %s --check-prefix=LOOP
+; LOOP-LABEL: kernel in_loop
+; LOOP: wave of 4 blocks, 2 on the busiest SM: 1500.0 cycles (longest warp 1302.0, issue 1200.0, sync 300.0, lat.global 200.0), bound latency
+; LOOP: predicted 2502.0 ns = launch 1002.0 ns + exec 1500.0 ns; bound latency
+; LOOP: assumption: 2 barrier fragments in sequence: first wave (4 blocks) 700.0 (latency) + 800.0 (issue) cycles, 1302.0 overlapped; 2 blocks per SM add 1/2 of the excess
+; LOOP: assumption: a block's fragments take 1500.0 cycles in sequence (their longest warps), more than the blend's 1401.0 with 2 blocks on the SM: the wave takes the chain
+; The same kernel without the rule: the overlapped wave, 1302.
+; RUN: %opt_ktime -passes='print<kernel-time>' -disable-output \
+; RUN:   -ktime-gpu=%S/Inputs/toy-gpu.yaml \
+; RUN:   -ktime-launch='in_loop:grid=4,block=128,regs=32' \
+; RUN:   -ktime-barrier-fragments=false %S/Inputs/barrier-no-cut.ll \
+; RUN:   | FileCheck %s --check-prefix=LOOPWHOLE
+; LOOPWHOLE: wave of 4 blocks, 2 on the busiest SM: 1302.0 cycles (longest warp 1302.0, issue 1200.0, sync 300.0, lat.global 200.0), bound latency
+; LOOPWHOLE-NOT: barrier fragments
+
+; A barrier in an irreducible cycle, on one side of a branch, or in a
+; kernel that calls a device function does not cut
+; (lib/Thread/BarrierFragments.cpp): the kernel with a call gets the whole
+; wave and no fragments.
 ; RUN: %opt_ktime -passes='print<kernel-time>' -disable-output \
 ; RUN:   -ktime-gpu=%S/Inputs/toy-gpu.yaml -ktime-hits=twophase:l1=0,l2=1 \
 ; RUN:   -ktime-launch='twophase:grid=4,block=128,regs=32' \
 ; RUN:   %S/Inputs/two-phase-call.ll | FileCheck %s --check-prefix=CALL
 ; CALL: predicted
-; CALL-NOT: fragments cut
+; CALL-NOT: barrier fragments
 ; RUN: %opt_ktime -passes='print<kernel-time>' -disable-output \
 ; RUN:   -ktime-gpu=%S/Inputs/toy-gpu.yaml \
-; RUN:   -ktime-launch='in_loop:grid=4,block=128,regs=32' \
 ; RUN:   -ktime-launch='in_cycle:grid=4,block=128,regs=32,n=8' \
 ; RUN:   -ktime-launch='in_branch:grid=4,block=128,regs=32,n=8' \
 ; RUN:   %S/Inputs/barrier-no-cut.ll | FileCheck %s --check-prefix=NOCUT
-; NOCUT: launch 'in_loop:
-; NOCUT-NOT: fragments cut
 ; NOCUT: launch 'in_cycle:
-; NOCUT-NOT: fragments cut
+; NOCUT-NOT: barrier fragments
 ; NOCUT: launch 'in_branch:
-; NOCUT-NOT: fragments cut
+; NOCUT-NOT: barrier fragments

@@ -1,7 +1,8 @@
-; Barriers that do not cut a kernel (lib/Thread/BarrierFragments.cpp): one
-; in a loop (@in_loop), one in an irreducible cycle that LoopInfo does not
-; see as a loop (@in_cycle: entered at %a or at %c), one on one side of a
-; branch (@in_branch). Used by barrier-fragments.ll.
+; A barrier that cuts each iteration of its loop (@in_loop), and barriers
+; that do not cut a kernel (lib/Thread/BarrierFragments.cpp): one in an
+; irreducible cycle that LoopInfo does not see as a loop (@in_cycle:
+; entered at %a or at %c), one on one side of a branch (@in_branch). Used
+; by barrier-fragments.ll.
 target datalayout = "e-p:64:64:64-p3:32:32:32-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
