@@ -260,7 +260,7 @@ struct KernelInputs {
   /// (docs/memory.md, "The L1's cycles a request"). Zero otherwise.
   Expr L1TagBytes;
   Expr L1DataBytes;
-  /// The kernel cut at its top-level barriers (BarrierFragments), each
+  /// The kernel cut at its barriers (BarrierFragments), each
   /// with its own time, issue and traffic; empty when it is not cut.
   std::vector<KernelInputs> Fragments;
 };

@@ -47,7 +47,7 @@ struct LaunchOptions {
   /// given).
   std::string TimeKind = "device";
   double EmptyLaunchUs = 0;
-  /// -ktime-barrier-fragments: a kernel's top-level barrier fragments run
+  /// -ktime-barrier-fragments: a kernel's barrier fragments run
   /// in sequence in each wave.
   bool BarrierFragments = true;
   /// -ktime-model: kp, maxplus, mwp-cwp, kdt or all.

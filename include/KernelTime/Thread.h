@@ -144,14 +144,16 @@ computeThreadModel(llvm::Function &F, llvm::FunctionAnalysisManager &FAM,
                    const BranchReach &Reach = nullptr,
                    const std::vector<LoopTrip> *KnownTrips = nullptr);
 
-/// A kernel cut at its top-level barriers (max-plus paper: barriers split a
-/// kernel into fragments executed strictly in sequence). A cut is a
-/// barrier outside every cycle whose block every path from the entry to a
-/// return passes; fragment K holds what comes after the K-th cut and up to
-/// the next one (a cut itself ends its fragment). Barriers inside cycles or
-/// on one side of a branch do not cut, and a kernel that calls a function
-/// with a body (costed once for all its calls) or has more than MaxCuts
-/// cuts is not cut.
+/// A kernel cut at its barriers (max-plus paper: barriers split a kernel
+/// into fragments executed strictly in sequence). A cut is a barrier every
+/// thread passes once after everything before it: outside every cycle,
+/// its block on every path from the entry to a return; or in a natural
+/// loop, its block on every path through an iteration. Fragment K holds
+/// what comes after K cuts on the longest cycle-free path to it (a cut
+/// itself ends its fragment); in a loop, each iteration's parts. Barriers
+/// in irreducible cycles, or outside loops on one side of a branch, do not
+/// cut, and a kernel that calls a function with a body (costed once for
+/// all its calls) or has more than MaxCuts cuts is not cut.
 class BarrierFragments {
 public:
   /// A kernel with more cuts keeps the overlapped waves: each fragment
@@ -160,7 +162,7 @@ public:
 
   BarrierFragments(llvm::Function &F, llvm::FunctionAnalysisManager &FAM,
                    const CostModel &Costs);
-  /// Fragments: cuts + 1 (1: the kernel is not cut).
+  /// Fragments: the most cuts on a path + 1 (1: the kernel is not cut).
   unsigned size() const { return NumCuts + 1; }
   /// The fragment \p I belongs to (0 for another function's).
   unsigned fragmentOf(const llvm::Instruction &I) const;

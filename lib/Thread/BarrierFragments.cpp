@@ -1,4 +1,4 @@
-//===- BarrierFragments.cpp - A kernel cut at its top-level barriers ------===//
+//===- BarrierFragments.cpp - A kernel cut at its barriers ----------------===//
 //
 // Antonyuk & Mikheev (docs/models/maxplus.md): barriers split a kernel
 // into fragments
@@ -6,17 +6,20 @@
 // passes it once after everything before it: in no cycle, its block
 // post-dominating the entry; or once per iteration of the loop it is in,
 // its block on every path through an iteration (every enclosing cycle a
-// natural loop). An instruction's fragment is the number of cuts that
-// dominate it: a loop's iterations run its fragments in turn, and the time
-// of a fragment is the sum over the iterations of its part of each. A
-// kernel that calls a device function is not cut.
+// natural loop). An instruction's fragment is the largest number of cuts
+// on a path from the entry to it that goes round no cycle: a loop's
+// iterations run its fragments in turn, and the time of a fragment is the
+// sum over the iterations of its part of each. A kernel that calls a
+// device function is not cut.
 //
 //===----------------------------------------------------------------------===//
 #include "KernelTime/Cost.h"
 #include "KernelTime/Thread.h"
+#include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/Analysis/CycleAnalysis.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/PostDominators.h"
+#include "llvm/IR/CFG.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/Instructions.h"
 
@@ -79,20 +82,30 @@ BarrierFragments::BarrierFragments(Function &F, FunctionAnalysisManager &FAM,
   // cut more often than this keeps the overlapped waves.
   if (Cuts.empty() || Cuts.size() > MaxCuts)
     return;
-  NumCuts = Cuts.size();
-  // A block's fragment: the cuts in blocks that dominate it, and those in
-  // its own block before the instruction (fragmentOf).
-  for (const BasicBlock &BB : F) {
-    unsigned Before = 0;
-    for (const Instruction *Cut : Cuts) {
-      const BasicBlock *CutBB = Cut->getParent();
-      if (CutBB != &BB && DT.dominates(CutBB, &BB))
-        ++Before;
-      if (CutBB == &BB)
-        CutsIn[&BB].push_back(Cut);
-    }
-    BlockFragment[&BB] = Before;
+  for (const Instruction *Cut : Cuts)
+    CutsIn[Cut->getParent()].push_back(Cut);
+  // A block's fragment: the most cuts on a path to it from the entry that
+  // goes round no cycle, so that what follows a loop a guard may skip, or
+  // a branch with a loop in one side, comes after that loop's cuts. In
+  // reverse post-order every predecessor but those that close a cycle
+  // comes first; those are left out. An instruction adds the cuts in its
+  // own block before it (fragmentOf).
+  DenseMap<const BasicBlock *, unsigned> After; // fragment after the block
+  unsigned Last = 0;
+  for (const BasicBlock *BB : ReversePostOrderTraversal<const Function *>(&F)) {
+    unsigned In = 0;
+    for (const BasicBlock *Pred : predecessors(BB))
+      if (auto It = After.find(Pred); It != After.end())
+        In = std::max(In, It->second);
+    BlockFragment[BB] = In;
+    auto Here = CutsIn.find(BB);
+    unsigned Out = In + (Here == CutsIn.end() ? 0 : Here->second.size());
+    After[BB] = Out;
+    Last = std::max(Last, Out);
   }
+  // Branches with cuts on both sides count them once: the fragments are
+  // the numbers a path reaches.
+  NumCuts = Last;
 }
 
 unsigned BarrierFragments::fragmentOf(const Instruction &I) const {

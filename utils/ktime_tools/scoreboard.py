@@ -43,11 +43,13 @@ def pairs(items, method):
     return out
 
 
-# What makes two launches of a sweep the same configuration: one launch
-# measured twice (a data set that times it in two of its benchmarks) is one
-# configuration of the sweep, not two.
-CONFIG_KEY = ('kernel', 'variant', 'config', 'grid', 'block', 'shmem', 'args',
-              'time_kind')
+# What makes two launches of a sweep the same configuration: the same
+# compile, launch and conditions of measurement. One launch measured twice
+# (a data set that times it in two of its benchmarks) is one configuration
+# of the sweep, not two.
+CONFIG_KEY = ('dataset', 'source', 'kernel', 'prelude', 'instantiate', 'defines',
+              'flags', 'variant', 'config', 'grid', 'block', 'shmem', 'args',
+              'blocks_per_sm', 'regs', 'sm_mhz', 'mem_mhz', 'time_kind', 'cold')
 
 
 def configuration_pairs(items, method):
@@ -191,11 +193,11 @@ def report(items, header_lines, say, worst=20):
             sweeps.setdefault((r['family'], x.target, r['problem']), []).append((r, x))
     rows = []
     for key, sub in sweeps.items():
-        spearman = [figures(configuration_pairs(sub, m)).get('spearman') for m, _ in METHODS]
-        configs = len(configuration_pairs(sub, 'KernelTime'))
-        if configs < 5:
+        per_method = [configuration_pairs(sub, m) for m, _ in METHODS]
+        if len(per_method[0]) < 5:
             continue
-        rows.append((key, configs, *spearman))
+        rows.append((key, len(per_method[0]), *[figures(pp).get('spearman')
+                                                  for pp in per_method]))
     say('')
     say('### Sweeps (one family, GPU and problem size, >= 5 configurations)')
     say('')
