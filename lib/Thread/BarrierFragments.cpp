@@ -28,22 +28,22 @@ using namespace llvm;
 namespace ktime {
 
 /// True when every thread passes \p BB once per iteration of the loop it
-/// is in: every cycle around it is a natural loop, and \p BB dominates
-/// the latches of the innermost one (so no iteration goes round without
-/// it). A barrier is reached by every thread of a block or by none (the
-/// CUDA Programming Guide, __syncthreads), so the iterations are the
+/// is in: every cycle around it, from \p Innermost out, is a natural loop,
+/// and \p BB dominates the latches of the innermost one (so no iteration goes
+/// round without it). A barrier is reached by every thread of a block or by
+/// none (the CUDA Programming Guide, __syncthreads), so the iterations are the
 /// block's.
-static bool onEveryIteration(const BasicBlock &BB, const CycleInfo &CI,
+static bool onEveryIteration(const BasicBlock &BB, const Cycle &Innermost,
                              const LoopInfo &LI, const DominatorTree &DT) {
   const Loop *L = LI.getLoopFor(&BB);
   if (!L)
     return false;
-  for (const Cycle *C = CI.getCycle(&BB); C; C = C->getParentCycle())
+  for (const Cycle *C = &Innermost; C; C = C->getParentCycle())
     if (!C->isReducible())
       return false;
   // LoopInfo's loop and the innermost cycle must be the same: a cycle
   // LoopInfo does not see would repeat the barrier outside L.
-  if (CI.getCycle(&BB)->getHeader() != L->getHeader())
+  if (Innermost.getHeader() != L->getHeader())
     return false;
   SmallVector<BasicBlock *, 4> Latches;
   L->getLoopLatches(Latches);
@@ -71,8 +71,8 @@ BarrierFragments::BarrierFragments(Function &F, FunctionAnalysisManager &FAM,
   LoopInfo &LI = FAM.getResult<LoopAnalysis>(F);
   std::vector<const Instruction *> Cuts;
   for (const BasicBlock &BB : F) {
-    if (CI.getCycle(&BB) ? !onEveryIteration(BB, CI, LI, DT)
-                         : !PDT.dominates(&BB, Entry))
+    const Cycle *C = CI.getCycle(&BB);
+    if (C ? !onEveryIteration(BB, *C, LI, DT) : !PDT.dominates(&BB, Entry))
       continue;
     for (const Instruction &I : BB)
       if (isa<CallBase>(I) && Costs.getCost(I).K == CostInfo::Kind::Barrier)
