@@ -383,6 +383,15 @@ private:
 std::optional<std::array<unsigned, 3>>
 getRequiredBlockDim(const llvm::Function &F);
 
+/// Lines a walk keeps in L1 for its next iterations (walkLines), or the
+/// sum over a loop's walks.
+struct WalkLines {
+  /// Lines a lane: one for each walk of a lane's own row.
+  unsigned PerLane = 0;
+  /// Lines a warp: those of the walks whose lanes share rows.
+  unsigned PerWarp = 0;
+};
+
 /// What the caches see of a launch, for estimateHits.
 struct CacheContext {
   /// Blocks resident on one SM at a time (the GPU stage's occupancy).
@@ -436,20 +445,24 @@ struct CacheContext {
   /// thread takes requests nothing, and credits its group's other members
   /// with no rewrites). Absent: 1, every member runs.
   std::map<unsigned, double> GroupLiveShare;
-  /// The row walks that keep a line per lane in L1 (isLineKeepingWalk),
-  /// counted by group, per walk loop: they share the L1. Absent: one.
-  std::map<const llvm::Loop *, unsigned> LineKeepingWalks;
+  /// Per walk loop, the lines its walks keep in L1 (countWalkLines): they
+  /// share the L1. Absent: the access's own.
+  std::map<const llvm::Loop *, WalkLines> WalkLinesKept;
 };
 
-/// A load of a row walk (ReuseInfo::WalkStrideBytes) whose request puts
-/// each lane in a sector of its own: its hits need the line each lane
-/// fetched to stay in L1 (docs/memory.md, "Row walks").
-bool isLineKeepingWalk(const AccessInfo &A);
+/// The lines a walking load (ReuseInfo::WalkStrideBytes) of a space the
+/// target's L1 caches keeps there for its next iterations (docs/memory.md,
+/// "Row walks"): a line a lane where its request puts each lane in a
+/// sector of its own (a thread walks its own row); the request's own
+/// lines, at least one, where the request is not uncoalesced (lanes that
+/// share the rows they walk, a broadcast, a window sliding along a row);
+/// none for other accesses.
+std::optional<WalkLines> walkLines(const AccessInfo &A, const GpuTarget &T);
 
-/// The groups of \p Accesses with a member that isLineKeepingWalk, counted
-/// per walk loop (CacheContext::LineKeepingWalks).
-std::map<const llvm::Loop *, unsigned>
-countLineKeepingWalks(llvm::ArrayRef<AccessInfo> Accesses);
+/// Per walk loop, the walkLines of the groups of \p Accesses with a member
+/// that has them (a group's most), summed (CacheContext::WalkLinesKept).
+std::map<const llvm::Loop *, WalkLines>
+countWalkLines(llvm::ArrayRef<AccessInfo> Accesses, const GpuTarget &T);
 
 /// \p Launch plus tid.d = floor((ntid.d - 1) / 2) and ctaid.d =
 /// floor((nctaid.d - 1) / 2) for each dimension d whose size \p Launch

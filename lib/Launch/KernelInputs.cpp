@@ -217,7 +217,7 @@ KernelInputs KernelInputBuilder::build(
   Ctx.KernelGridFootprintBytes = MA.gridFootprintBytes();
   Ctx.KernelGroupFootprints = MA.groupFootprints();
   prepareResidentFootprints(Ctx, T);
-  Ctx.LineKeepingWalks = countLineKeepingWalks(MA.accesses());
+  Ctx.WalkLinesKept = countWalkLines(MA.accesses(), T);
 
   KernelInputs In;
   In.Time = M.Time.substitute(Subst);

@@ -17,11 +17,14 @@
 //        misses: each distinct byte once, however many sectors its
 //        requests move)
 //   L2 = (1 - L1) x h2
-// A row walk (ReuseInfo::WalkStrideBytes) whose request puts each lane in
-// a sector of its own: L1 = 1 - max(min(1, step / (32 x members)),
-// 1 / (trip x members)), scaled by the share of a line per resident thread
-// and walk of the same loop the L1 holds, where that is more than the
-// reuse; those hits are whole requests (HitFractions::WholeRequestL1).
+// A walk (ReuseInfo::WalkStrideBytes) whose request puts each lane in a
+// sector of its own, or is not uncoalesced (lanes that share the rows they
+// walk): L1 = 1 - max(min(1, step / (32 x members)), 1 / (trip x
+// members)), scaled by the share the L1 holds of the lines the walks of
+// the same loop keep (a line a lane for each walk of its own row, the
+// request's lines a warp for the others) for the resident blocks, where
+// that is more than the reuse; those hits are whole requests
+// (HitFractions::WholeRequestL1).
 // Global loads on a GPU whose L1 does not cache them (memory.l1.global_loads
 // none, or read_only for a load that is not ld.global.nc): L1 = 0.
 // Stores and atomics: L1 = 0 (L1 is write-through; atomics run in L2);
@@ -148,21 +151,40 @@ Bindings middleThreadBindings(const Bindings &Launch) {
   return B;
 }
 
-bool isLineKeepingWalk(const AccessInfo &A) {
-  return A.Reuse.WalkStrideBytes && A.Reuse.WalkLoop && A.IsLoad &&
-         !A.IsAtomic && A.isUncoalesced() && A.Sectors >= A.ActiveLanes;
+std::optional<WalkLines> walkLines(const AccessInfo &A, const GpuTarget &T) {
+  // Requests of sectors, which the L1 keeps as lines (not shared memory),
+  // of loads it caches.
+  bool KeepsLines = A.Space == MemSpace::Global ||
+                    A.Space == MemSpace::Generic || A.Space == MemSpace::Local;
+  if (!A.Reuse.WalkStrideBytes || !A.Reuse.WalkLoop || !A.IsLoad ||
+      A.IsAtomic || !KeepsLines || !l1CachesAccess(A, T))
+    return std::nullopt;
+  WalkLines W;
+  if (!A.isUncoalesced())
+    W.PerWarp = std::max(1u, A.Lines);
+  else if (A.Sectors >= A.ActiveLanes)
+    W.PerLane = 1;
+  else
+    return std::nullopt;
+  return W;
 }
 
-std::map<const Loop *, unsigned>
-countLineKeepingWalks(ArrayRef<AccessInfo> Accesses) {
-  std::map<const Loop *, std::set<unsigned>> Groups;
+std::map<const Loop *, WalkLines> countWalkLines(ArrayRef<AccessInfo> Accesses,
+                                                 const GpuTarget &T) {
+  std::map<const Loop *, std::map<unsigned, WalkLines>> Groups;
   for (const AccessInfo &A : Accesses)
-    if (isLineKeepingWalk(A))
-      Groups[A.Reuse.WalkLoop].insert(A.Reuse.Group);
-  std::map<const Loop *, unsigned> Count;
+    if (std::optional<WalkLines> W = walkLines(A, T)) {
+      WalkLines &Most = Groups[A.Reuse.WalkLoop][A.Reuse.Group];
+      Most.PerLane = std::max(Most.PerLane, W->PerLane);
+      Most.PerWarp = std::max(Most.PerWarp, W->PerWarp);
+    }
+  std::map<const Loop *, WalkLines> Kept;
   for (const auto &[L, G] : Groups)
-    Count[L] = G.size();
-  return Count;
+    for (const WalkLines &W : llvm::make_second_range(G)) {
+      Kept[L].PerLane += W.PerLane;
+      Kept[L].PerWarp += W.PerWarp;
+    }
+  return Kept;
 }
 
 /// The blocks one SM holds at once: the occupancy's (the context's), but no
@@ -253,18 +275,19 @@ residentBytesAround(unsigned Group, const CacheContext &C, bool &OverThreads) {
   return Sum;
 }
 
-/// The L1 hits of a row walk that keeps a line per lane
-/// (isLineKeepingWalk): a lane's requests, GroupSize an iteration, fetch a
-/// new sector once per 32 B of walk and at least once per loop entry
-/// (WalkTrip iterations); the others read the sector already fetched, if
-/// the L1 holds a line for each lane of the resident blocks and each walk
-/// of the loop (else the share it holds). None for other accesses; what it
-/// found goes to \p OS.
+/// The L1 hits of a walk that keeps lines in L1 (walkLines): a lane's
+/// requests, GroupSize an iteration, fetch a new sector once per 32 B of
+/// walk and at least once per loop entry (WalkTrip iterations); the others
+/// read the sector already fetched, if the L1 holds the lines the loop's
+/// walks keep for the resident blocks (CacheContext::WalkLinesKept; else
+/// the share it holds). None for other accesses; what it found goes to
+/// \p OS.
 static std::optional<double>
 rowWalkHits(const AccessInfo &A, const GpuTarget &T, const CacheContext &C,
             std::optional<double> Blocks, raw_ostream &OS) {
   const ReuseInfo &R = A.Reuse;
-  if (!isLineKeepingWalk(A))
+  std::optional<WalkLines> Own = walkLines(A, T);
+  if (!Own)
     return std::nullopt;
   double Requests = std::max(1u, R.GroupSize);
   double Misses = std::min(1.0, static_cast<double>(*R.WalkStrideBytes) /
@@ -280,17 +303,20 @@ rowWalkHits(const AccessInfo &A, const GpuTarget &T, const CacheContext &C,
   if (!Threads || L1Bytes <= 0)
     return std::nullopt;
   double Resident = residentBlocksPerSM(T, C, Blocks);
-  double Walks = 1;
-  if (auto It = C.LineKeepingWalks.find(R.WalkLoop);
-      It != C.LineKeepingWalks.end())
-    Walks = std::max(1u, It->second);
-  double Window = Walks * Resident * *Threads * memory::LineBytes;
+  WalkLines Kept = *Own;
+  if (auto It = C.WalkLinesKept.find(R.WalkLoop); It != C.WalkLinesKept.end())
+    Kept = It->second;
+  // A line a lane for each walk of its own row, the lines of a warp for
+  // each walk whose lanes share rows, for every warp of the resident blocks.
+  double Warps = std::ceil(*Threads / memory::WarpLanes);
+  double Window = Resident * memory::LineBytes *
+                  (*Threads * Kept.PerLane + Warps * Kept.PerWarp);
   double Hits = (1 - Misses) * std::min(1.0, L1Bytes / Window);
   OS << "row walk: " << *R.WalkStrideBytes << " B a step over " << R.GroupSize
      << " request(s), a new sector every " << format("%.3g", 1 / Misses)
-     << " requests of a lane; a line per lane" << (Walks > 1 ? " and walk" : "")
-     << " " << bytes(Window) << " against " << bytes(L1Bytes) << ": L1 "
-     << percent(Hits) << "; ";
+     << " requests of a lane; lines kept: " << Kept.PerLane << " a lane, "
+     << Kept.PerWarp << " a warp, " << bytes(Window) << " against "
+     << bytes(L1Bytes) << ": L1 " << percent(Hits) << "; ";
   return Hits;
 }
 

@@ -102,6 +102,87 @@ TEST(CacheHits, FewBlocksKeepTheL1) {
   EXPECT_DOUBLE_EQ(estimateHits(stencilLoad(), T, C).L1, 0.6640625);
 }
 
+/// A load that walks a row by 4 B an iteration over 2048 iterations
+/// (ReuseInfo::WalkStrideBytes), its lanes sharing two rows: two sectors in
+/// two lines a request, not uncoalesced. The loop is a key only here, never
+/// read.
+AccessInfo sharedRowWalk(const llvm::Loop *L) {
+  AccessInfo A;
+  A.Space = MemSpace::Global;
+  A.IsLoad = true;
+  A.BytesPerThread = 4;
+  A.Sectors = A.MinSectors = 2;
+  A.Lines = A.MinLines = 2;
+  A.Reuse.WalkStrideBytes = 4;
+  A.Reuse.WalkLoop = L;
+  A.Reuse.WalkTrip = Expr::constant(2048);
+  A.Reuse.GroupSize = 1;
+  return A;
+}
+
+TEST(CacheHits, WalkLines) {
+  GpuTarget T = a100();
+  int Key = 0;
+  const auto *L = reinterpret_cast<const llvm::Loop *>(&Key);
+  AccessInfo A = sharedRowWalk(L);
+  // Lanes that share rows keep the request's lines, two a warp.
+  std::optional<WalkLines> W = walkLines(A, T);
+  ASSERT_TRUE(W);
+  EXPECT_EQ(W->PerWarp, 2u);
+  EXPECT_EQ(W->PerLane, 0u);
+  // A lane in a sector of its own (32 sectors, factor 8): a line a lane.
+  AccessInfo Own = A;
+  Own.Sectors = Own.Lines = 32;
+  Own.CoalescingFactor = Rational(8);
+  W = walkLines(Own, T);
+  ASSERT_TRUE(W);
+  EXPECT_EQ(W->PerLane, 1u);
+  EXPECT_EQ(W->PerWarp, 0u);
+  // Uncoalesced with lanes sharing sectors: not a walk that keeps lines.
+  Own.Sectors = Own.Lines = 16;
+  EXPECT_FALSE(walkLines(Own, T));
+  // Shared memory keeps no lines in L1; neither does a load the L1 does not
+  // cache (the K40 caches only ld.global.nc; memory.l1.global_loads
+  // read_only).
+  AccessInfo Shared = A;
+  Shared.Space = MemSpace::Shared;
+  EXPECT_FALSE(walkLines(Shared, T));
+  llvm::Expected<GpuTarget> K40 =
+      loadTargetFile(std::string(KTIME_SOURCE_DIR) + "/gpu-targets/k40.yaml");
+  ASSERT_TRUE(bool(K40)) << llvm::toString(K40.takeError());
+  EXPECT_FALSE(walkLines(A, *K40));
+  A.ReadOnly = true;
+  EXPECT_TRUE(walkLines(A, *K40));
+  // countWalkLines sums a loop's walk groups.
+  AccessInfo Other = sharedRowWalk(L);
+  Other.Reuse.Group = 1;
+  Other.Lines = 1;
+  std::map<const llvm::Loop *, WalkLines> Kept =
+      countWalkLines({sharedRowWalk(L), Other, Own}, T);
+  EXPECT_EQ(Kept[L].PerWarp, 3u);
+  EXPECT_EQ(Kept[L].PerLane, 0u);
+}
+
+TEST(CacheHits, SharedRowWalkWindowCountsWarps) {
+  GpuTarget T = a100();
+  int Key = 0;
+  const auto *L = reinterpret_cast<const llvm::Loop *>(&Key);
+  // Blocks of 48 threads, two warps (the second partial), 100 resident
+  // (10800 blocks over 108 SMs allow them), the walk's two lines a warp:
+  // window 100 x 2 warps x 2 x 128 = 51200 B against 25600 of L1. Misses
+  // max(4 / 32, 1 / 2048) = 1/8: L1 = 7/8 x 25600 / 51200 = 0.4375, whole
+  // requests. (Counted by the thread, 100 x 48 x 8 = 38400 B, it would be
+  // 0.5833.)
+  CacheContext C = launch(100, 25600);
+  C.Launch["nctaid.x"] = Rational(10800);
+  C.Launch["ntid.x"] = Rational(48);
+  C.Launch["ntid.y"] = Rational(1);
+  C.Launch["ntid.z"] = Rational(1);
+  HitFractions H = estimateHits(sharedRowWalk(L), T, C);
+  EXPECT_DOUBLE_EQ(H.L1, 0.4375);
+  EXPECT_DOUBLE_EQ(H.WholeRequestL1, 0.4375);
+}
+
 TEST(CacheHits, KernelFootprintDecidesCapacity) {
   GpuTarget T = a100();
   // The kernel's other arrays make the grid footprint 64 MiB > 40 MiB L2:
