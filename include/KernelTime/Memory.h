@@ -453,10 +453,9 @@ struct CacheContext {
 /// The lines a walking load (ReuseInfo::WalkStrideBytes) of a space the
 /// target's L1 caches keeps there for its next iterations (docs/memory.md,
 /// "Row walks"): a line a lane where its request puts each lane in a
-/// sector of its own (a thread walks its own row); the request's own
-/// lines, at least one, where the request is not uncoalesced (lanes that
-/// share the rows they walk, a broadcast, a window sliding along a row);
-/// none for other accesses.
+/// sector of its own (a thread walks its own row); else the request's own
+/// lines, at least one (lanes that share the rows they walk, a broadcast,
+/// a window sliding along a row); none for other accesses.
 std::optional<WalkLines> walkLines(const AccessInfo &A, const GpuTarget &T);
 
 /// Per walk loop, the walkLines of the groups of \p Accesses with a member

@@ -17,13 +17,13 @@
 //        misses: each distinct byte once, however many sectors its
 //        requests move)
 //   L2 = (1 - L1) x h2
-// A walk (ReuseInfo::WalkStrideBytes) whose request puts each lane in a
-// sector of its own, or is not uncoalesced (lanes that share the rows they
-// walk): L1 = 1 - max(min(1, step / (32 x members)), 1 / (trip x
-// members)), scaled by the share the L1 holds of the lines the walks of
-// the same loop keep (a line a lane for each walk of its own row, the
-// request's lines a warp for the others) for the resident blocks, where
-// that is more than the reuse; those hits are whole requests
+// A walk (ReuseInfo::WalkStrideBytes), whose request's lanes read their
+// next elements from the sectors it fetched: L1 = 1 - max(min(1, step /
+// (32 x members)), 1 / (trip x members)), scaled by the share the L1 holds
+// of the lines the walks of the same loop keep (a line a lane for each
+// walk whose request puts each lane in a sector of its own, the request's
+// lines a warp for the others) for the resident blocks, where that is
+// more than the reuse; those hits are whole requests
 // (HitFractions::WholeRequestL1).
 // Global loads on a GPU whose L1 does not cache them (memory.l1.global_loads
 // none, or read_only for a load that is not ld.global.nc): L1 = 0.
@@ -160,12 +160,10 @@ std::optional<WalkLines> walkLines(const AccessInfo &A, const GpuTarget &T) {
       A.IsAtomic || !KeepsLines || !l1CachesAccess(A, T))
     return std::nullopt;
   WalkLines W;
-  if (!A.isUncoalesced())
-    W.PerWarp = std::max(1u, A.Lines);
-  else if (A.Sectors >= A.ActiveLanes)
+  if (A.isUncoalesced() && A.Sectors >= A.ActiveLanes)
     W.PerLane = 1;
   else
-    return std::nullopt;
+    W.PerWarp = std::max(1u, A.Lines);
   return W;
 }
 

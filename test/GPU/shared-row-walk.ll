@@ -30,6 +30,18 @@
 ;   longest warp 2048 x 51.32 + 24596 = 129704.7 (199710.5 at the 0.6738's
 ;   85.5).
 ;
+; @shared_walk, grid 4 x block 4x16: a warp reads 8 rows, 4 lanes each: 8
+; sectors in 8 lines for 128 B, an uncoalesced request (factor 2) whose
+; lanes share sectors; it keeps its 8 lines a warp. 64 threads, 2 warps a
+; block; the occupancy's 32 blocks on an SM reserve 32 KB: L1 163840 B.
+; Window 2 blocks x 128 x (2 warps x 8) = 4096 B: L1 = 7/8 (the footprint
+; rule: 3/4 x 163840 / (2 x 131072) = 0.46875). L2: the loads' 8 sectors a
+; warp are 8 B a thread: 256 x 2048 x 8 x 1/8 = 524288, the store's 4
+; sectors a warp 1024: 525312 (2229248 with 0.46875). lat.global: the
+; loads' misses wait the uncoalesced latency 528: (4 / 8196) (7168 / 8196
+; x 30 + 1028 / 8196 x 200) + (1024 / 8196) 528 + (7168 / 8196) 30 =
+; 92.23; the longest warp 2048 x 92.23 + 24596 = 213483.1.
+;
 ; @shared_walk_two adds a walk of c[2048 t + k], t = r ntid.x + tid.x: a
 ; row per thread, each lane in a sector and line of its own (32 lines a
 ; warp, 128 B a thread). The loop's walks share the L1: window = blocks x
@@ -55,6 +67,7 @@
 ; RUN: %opt_ktime -passes='print<kernel-time>' -disable-output \
 ; RUN:   -ktime-gpu=%S/Inputs/toy-gpu.yaml \
 ; RUN:   -ktime-launch='shared_walk:grid=4,block=16x16,regs=32' \
+; RUN:   -ktime-launch='shared_walk:grid=4,block=4x16,regs=32' \
 ; RUN:   -ktime-launch='shared_walk_two:grid=4,block=16x16,regs=32' \
 ; RUN:   -ktime-launch='shared_walk_two:grid=4,block=32x32,regs=32' \
 ; RUN:   -ktime-launch='shared_walk_smem:grid=4,block=32x32,regs=32' %s \
@@ -65,6 +78,9 @@
 ; CHECK: launch 'shared_walk:grid=4,block=16x16,regs=32'
 ; CHECK: longest warp 129704.7, {{.*}} lat.global 51.3)
 ; CHECK: bytes: global 8392704.0, L2 528384.0, DRAM 0.0
+; CHECK: launch 'shared_walk:grid=4,block=4x16,regs=32'
+; CHECK: longest warp 213483.1, {{.*}} lat.global 92.2)
+; CHECK: bytes: global 2098176.0, L2 525312.0, DRAM 0.0
 ; CHECK-LABEL: kernel shared_walk_two
 ; CHECK: launch 'shared_walk_two:grid=4,block=16x16,regs=32'
 ; CHECK: bytes: global 16781312.0, L2 8916992.0,

@@ -138,9 +138,14 @@ TEST(CacheHits, WalkLines) {
   ASSERT_TRUE(W);
   EXPECT_EQ(W->PerLane, 1u);
   EXPECT_EQ(W->PerWarp, 0u);
-  // Uncoalesced with lanes sharing sectors: not a walk that keeps lines.
-  Own.Sectors = Own.Lines = 16;
-  EXPECT_FALSE(walkLines(Own, T));
+  // Uncoalesced with lanes sharing sectors (16 rows, two lanes each): the
+  // request's 16 lines a warp.
+  AccessInfo Pairs = Own;
+  Pairs.Sectors = Pairs.Lines = 16;
+  W = walkLines(Pairs, T);
+  ASSERT_TRUE(W);
+  EXPECT_EQ(W->PerWarp, 16u);
+  EXPECT_EQ(W->PerLane, 0u);
   // Shared memory keeps no lines in L1; neither does a load the L1 does not
   // cache (the K40 caches only ld.global.nc; memory.l1.global_loads
   // read_only).
@@ -153,14 +158,16 @@ TEST(CacheHits, WalkLines) {
   EXPECT_FALSE(walkLines(A, *K40));
   A.ReadOnly = true;
   EXPECT_TRUE(walkLines(A, *K40));
-  // countWalkLines sums a loop's walk groups.
+  // countWalkLines sums a loop's walk groups: two that share rows (two
+  // lines and one a warp) and a lane's own row (group 2).
   AccessInfo Other = sharedRowWalk(L);
   Other.Reuse.Group = 1;
   Other.Lines = 1;
+  Own.Reuse.Group = 2;
   std::map<const llvm::Loop *, WalkLines> Kept =
       countWalkLines({sharedRowWalk(L), Other, Own}, T);
   EXPECT_EQ(Kept[L].PerWarp, 3u);
-  EXPECT_EQ(Kept[L].PerLane, 0u);
+  EXPECT_EQ(Kept[L].PerLane, 1u);
 }
 
 TEST(CacheHits, SharedRowWalkWindowCountsWarps) {
