@@ -306,7 +306,7 @@ rowWalkHits(const AccessInfo &A, const GpuTarget &T, const CacheContext &C,
     Kept = It->second;
   // A line a lane for each walk of its own row, the lines of a warp for
   // each walk whose lanes share rows, for every warp of the resident blocks.
-  double Warps = std::ceil(*Threads / memory::WarpLanes);
+  double Warps = std::ceil(*Threads / T.WarpSize);
   double Window = Resident * memory::LineBytes *
                   (*Threads * Kept.PerLane + Warps * Kept.PerWarp);
   double Hits = (1 - Misses) * std::min(1.0, L1Bytes / Window);

@@ -200,8 +200,6 @@ private:
 /// global request is counted in.
 inline constexpr int64_t SectorBytes = 32;
 inline constexpr int64_t LineBytes = 128;
-/// The lanes of a warp.
-inline constexpr unsigned WarpLanes = 32;
 
 /// Fills the global/local counts of \p A from the byte addresses of its
 /// active lanes (relative; their residue modulo LineBytes is what matters).
