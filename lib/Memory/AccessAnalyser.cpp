@@ -413,9 +413,16 @@ AccessAddress AccessAnalyser::analyse(AccessInfo &A, const Value *Ptr,
   } else {
     std::optional<std::vector<Expr>> Deltas =
         I.Layout.symbolicDeltas(Offset, Lanes);
+    // Simplified lane by lane: with ntid.x a multiple of the warp size, a
+    // warp-uniform quotient ((ctaid.x * ntid.x + tid.x) / 32) drops out.
+    Expr Sized = I.Layout.withSizeMultiples(Offset);
+    Expr SizedFirst =
+        Deltas ? Expr() : Sized.substitute(I.Layout.laneSubst(Lanes.front()));
     for (size_t K = 1; K != Lanes.size(); ++K) {
       Expr D = Deltas ? (*Deltas)[K]
-                      : Offset.substitute(I.Layout.laneSubst(Lanes[K])) - First;
+                      : I.Layout.withoutSizeHelpers(
+                            Sized.substitute(I.Layout.laneSubst(Lanes[K])) -
+                            SizedFirst);
       Symbolic.push_back(D);
       if (std::optional<int64_t> V = D.getInt64())
         Off64.push_back(*V);

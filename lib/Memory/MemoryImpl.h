@@ -188,8 +188,22 @@ struct WarpLayout {
   /// is linear in them with constant coefficients; std::nullopt otherwise.
   std::optional<std::array<int64_t, 4>> idCoefficients(const Expr &E) const;
 
+  /// E with the block sizes the layout assumes a multiple of the warp size
+  /// written as such (ntid.x = WarpSize * ktime.n.x when the shape is
+  /// unknown), so that a quotient constant across the warp, such as
+  /// (ctaid.x * ntid.x + tid.x) / 32, simplifies at each lane.
+  Expr withSizeMultiples(const Expr &E) const {
+    return SizeMultiples.empty() ? E : E.substitute(SizeMultiples);
+  }
+  /// Turns withSizeMultiples' helpers back into the block sizes.
+  Expr withoutSizeHelpers(const Expr &E) const {
+    return SizeBack.empty() ? E : E.substitute(SizeBack);
+  }
+
 private:
   std::vector<std::map<std::string, Expr>> PerLane;
+  std::map<std::string, Expr> SizeMultiples;
+  std::map<std::string, Expr> SizeBack;
   /// tid.x, tid.y, tid.z of each lane minus those of lane 0.
   std::vector<std::array<int64_t, 3>> IdDelta;
   std::map<std::string, Expr> Back;

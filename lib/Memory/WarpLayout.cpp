@@ -49,6 +49,9 @@ WarpLayout WarpLayout::make(std::optional<std::array<unsigned, 3>> Block,
     Base[0] = BaseKind::Helper;
     Scale[0] = WS;
     W.Multiples["ntid.x"] = WS;
+    W.SizeMultiples["ntid.x"] = Expr::symbol("ktime.n.x") * WS;
+    W.SizeBack["ktime.n.x"] =
+        Expr::symbol("ntid.x") * Expr::constant(Rational(1, WS));
     W.Assumptions.push_back(
         "block shape unknown: a warp is assumed to span " + std::to_string(WS) +
         " consecutive tid.x (ntid.x a multiple of " + std::to_string(WS) + ")");
