@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """conv-rates: the warp-instruction rates that benchmark_hub's
 convolution_milo measurements imply, per SM and clock (docs/accuracy.md,
-"Convolution on the A100").
+"The benchmark_hub caches").
 
   python3 bench/conv-rates.py --hub /path/to/benchmark_hub \\
       [--targets gpu-targets] [--key KEY ...]

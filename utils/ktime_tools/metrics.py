@@ -1,5 +1,5 @@
 """Accuracy metrics of predicted against measured kernel times
-(docs/accuracy.md, "What is compared").
+(docs/accuracy.md, "What utils/validate compares").
 
 Given configurations i = 1..n with measured time m_i and predicted time p_i:
   APE_i        = 100 * |p_i - m_i| / m_i; median APE and MAPE (the mean)
