@@ -8,24 +8,33 @@
 ;   (255/256) x min(1, L1 bytes / (4 n));
 ; - the walk: step s = 4 B, one member, trip n: misses max(4 / 32, 1 / n) =
 ;   1/8, L1 = 7/8 x min(1, L1 bytes / window), the window a broadcast's one
-;   line a warp: 2 resident blocks x 128 B x 8 warps = 2048 B.
+;   line a warp: the 2 blocks the launch puts on an SM x 8 warps x 128 B =
+;   2048 B.
 ;
 ; Expected values derived by hand from Inputs/toy-gpu.yaml (2 SMs at 1000
 ; MHz; L1 196608 B, of which the carve-out, the smallest that holds the
-; resident blocks' shared memory (the 1 KB each block reserves: 8 KB for
-; the 8 blocks of 256 threads an SM holds), leaves 188416 B; lat_L1 30,
+; blocks occupancy allows (the 1 KB each block reserves: 8 KB for the 8
+; blocks of 256 threads an SM holds), leaves 188416 B; lat_L1 30,
 ; lat_L2 200; L2 1 MiB, warm). Grid 4 x block 256: 2 blocks on each SM.
 ;
 ; n = 2048 (an 8 KB array, it fits the L1): reuse 255/256 x min(1, 188416 /
 ; 8192) = 0.99609375 against the walk's 7/8: L1 = 255/256, 0.996094 as
 ; hit fractions are kept (rounded to 1e-6).
-; - bytes: global 1024 threads x (2048 x 4 + 4) = 8392704; L2: the load's
-;   1 B a thread x 2048 x 1024 threads x (1 - 0.996094) = 8191.5, the
-;   store's four sectors a warp (out[t], contiguous) 1024 x 4 = 4096:
-;   12287.5 (12288 at 255/256).
+; - bytes: global counts the bytes the threads ask for, 1024 threads x
+;   (2048 x 4 + 4) = 8392704; L2 the 32-byte sectors that miss L1: the
+;   load's one sector a warp is 1 B a thread, 1024 threads x 2048 x 1 B x
+;   (1 - 0.996094) = 8191.5, the store's (out[t], contiguous) 32 warps x 4
+;   sectors x 32 B = 4096: 12287.5 (12288 at 255/256).
 ; - lat.global: a thread's 8196 B, 8192 x 255/256 = 8160 from L1 and 8192 /
 ;   256 + 4 = 36 from the warm L2: (8160 x 30 + 36 x 200) / 8196 = 252000 /
-;   8196 = 30.75.
+;   8196 = 30.747.
+;
+; n = 51200 (200 KB, just more than the 188416 B the carve-out leaves, and
+; than the whole 196608 B): reuse 255/256 x 188416 / 204800 = 0.91640625
+; (0.916406) against the walk's 7/8: L1 = 0.916406.
+; - bytes: global 1024 x (51200 x 4 + 4) = 209719296; L2 1024 x 51200 x 1 B
+;   x 0.083594 + 4096 = 4386829.1 (with the whole L1, 255/256 x 196608 /
+;   204800 = 0.95625: 2297856).
 ;
 ; n = 65536 (256 KB, more than the L1): reuse 255/256 x 188416 / 262144 =
 ; 0.7159 against the walk's 7/8 (its window, 2048 B, fits): L1 = 7/8.
@@ -39,6 +48,7 @@
 ; RUN: %opt_ktime -passes='print<kernel-time>' -disable-output \
 ; RUN:   -ktime-gpu=%S/Inputs/toy-gpu.yaml \
 ; RUN:   -ktime-launch='broadcast_sweep:grid=4,block=256,regs=32,n=2048' \
+; RUN:   -ktime-launch='broadcast_sweep:grid=4,block=256,regs=32,n=51200' \
 ; RUN:   -ktime-launch='broadcast_sweep:grid=4,block=256,regs=32,n=65536' %s \
 ; RUN:   | FileCheck %s
 ;
@@ -46,6 +56,8 @@
 ; CHECK: launch 'broadcast_sweep:grid=4,block=256,regs=32,n=2048'
 ; CHECK: lat.global 30.7)
 ; CHECK: bytes: global 8392704.0, L2 12287.5, DRAM 0.0
+; CHECK: launch 'broadcast_sweep:grid=4,block=256,regs=32,n=51200'
+; CHECK: bytes: global 209719296.0, L2 4386829.1, DRAM 0.0
 ; CHECK: launch 'broadcast_sweep:grid=4,block=256,regs=32,n=65536'
 ; CHECK: lat.global 51.3)
 ; CHECK: bytes: global 268439552.0, L2 8392704.0, DRAM 0.0

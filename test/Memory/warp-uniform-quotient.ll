@@ -9,13 +9,15 @@
 ; 32: the same row for the whole warp, and the offset 4 (row * cols + l + 32
 ; iter) puts lane l 4 l bytes after lane 0: 32 consecutive floats, a unit
 ; stride, 4 sectors of one line (128 bytes in 4 sectors: factor 1). The
-; row start, row * cols floats, is not known modulo 128: assumed to start a
+; row start, 4 row cols bytes, is not known modulo 128: assumed to start a
 ; line.
 ;
 ; Block of 48 threads ("nvvm.reqntid"="48"): the warps straddle rows and
 ; gid = 48 ctaid.x + l over the first warp's lanes; 48 ctaid.x is 16 mod 32
 ; for an odd ctaid.x, so lanes 16 to 31 are in the next row there: the
-; quotient is not the same for every lane, and the lanes stay scattered.
+; quotient is not the same for every lane, and the model falls back to
+; scattered lanes (factor 8), an upper bound on the two rows such a warp
+; really reads.
 ;
 ; RUN: %opt_ktime -passes='print<kernel-time-memory>' -ktime-gpu=a100 \
 ; RUN:   -disable-output %s | FileCheck %s
