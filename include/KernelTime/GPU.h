@@ -260,6 +260,11 @@ struct KernelInputs {
   /// (docs/memory.md, "The L1's cycles a request"). Zero otherwise.
   Expr L1TagBytes;
   Expr L1DataBytes;
+  /// Of L1HitBytes: hits on lines an earlier tap of the same iteration is
+  /// still fetching (HitFractions::L1Pending). They wait for that fill, at
+  /// the latency of the misses (docs/kernel-time.md, "Mean access
+  /// latency").
+  Expr L1PendingHitBytes;
   /// The kernel cut at its barriers (BarrierFragments), each
   /// with its own time, issue and traffic; empty when it is not cut.
   std::vector<KernelInputs> Fragments;
@@ -348,6 +353,8 @@ struct Prediction {
   double GlobalBytes = 0, DramBytes = 0, L2Bytes = 0, SharedBytes = 0;
   /// Of GlobalBytes: in uncoalesced requests, expected to hit L1, L2.
   double UncoalescedBytes = 0, L1HitBytes = 0, L2HitBytes = 0;
+  /// Of L1HitBytes: those waiting for a fill the same iteration started.
+  double L1PendingHitBytes = 0;
   /// The L1's two stages (KernelInputs::L1TagBytes, L1DataBytes): the
   /// cycles the slower one takes on the first wave's busiest SM, and
   /// whether that is the data array (else the tag stage); 0 where neither

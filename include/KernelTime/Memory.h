@@ -94,6 +94,18 @@ struct ReuseInfo {
   /// Distinct bytes the whole grid touches through the group (the box also
   /// spans ctaid.*).
   std::optional<Expr> GridFootprintBytes;
+  /// Where the group has several members in one basic block (taps a warp
+  /// issues together), in one loop or in none: the bytes the block's
+  /// threads ask for through them in one iteration, and the distinct bytes
+  /// those requests touch. Their difference is reuse among requests in
+  /// flight together (a stencil's taps): HitFractions::L1Pending.
+  std::optional<Expr> IterationRequestedBytesPerBlock;
+  std::optional<Expr> IterationUniqueBytesPerBlock;
+  /// The constant step by which an iteration of that loop moves the
+  /// members' addresses (its magnitude); unset when they stay or the step
+  /// is not a constant: a step under a sector brings a new sector only
+  /// every few iterations.
+  std::optional<int64_t> IterationStepBytes;
   /// False when the footprints are upper bounds (non-contiguous sets whose
   /// shifted copies overlap, or no affine address: no reuse assumed).
   bool FootprintExact = true;
@@ -503,6 +515,12 @@ struct HitFractions {
   /// (ReuseInfo::IterationTerms; the resident blocks' footprint fits the
   /// L1): they do not miss again, so the misses are the asked bytes.
   bool SectorsKept = false;
+  /// The part of L1 that finds its line still being fetched by an earlier
+  /// tap of the same iteration (ReuseInfo::IterationUniqueBytesPerBlock): such
+  /// a hit waits for that fill, the latency of the level that serves the
+  /// miss, not the L1's (docs/kernel-time.md, "Mean access latency"). A
+  /// share of bytes, at most L1.
+  double L1Pending = 0;
   std::string Why;
 };
 

@@ -78,7 +78,8 @@ static std::vector<Expr> trafficAndBarriers(const KernelInputs &In) {
                            &In.SectorBytes,          &In.SectorBytesMissingL1,
                            &In.SectorBytesMissingL2, &In.SharedBytes,
                            &In.HotAtomics,           &In.UncoalescedL1HitBytes,
-                           &In.L1TagBytes,           &In.L1DataBytes};
+                           &In.L1TagBytes,           &In.L1DataBytes,
+                           &In.L1PendingHitBytes};
   static_assert(std::size(Traffic) == NumTraffic,
                 "one expression per TrafficKind, in its order");
   std::vector<Expr> All;

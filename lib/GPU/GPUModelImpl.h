@@ -30,6 +30,7 @@ enum TrafficKind : unsigned {
   TrafficUncoalescedL1Hit,
   TrafficL1Tag,
   TrafficL1Data,
+  TrafficL1PendingHit,
   NumTraffic
 };
 

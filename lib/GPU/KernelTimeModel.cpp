@@ -298,6 +298,7 @@ Expected<Prediction> predictWhole(const KernelInputs &In,
   P.SharedBytes = Traffic[TrafficShared];
   P.UncoalescedBytes = Traffic[TrafficUncoalesced];
   P.L1HitBytes = Traffic[TrafficL1Hit];
+  P.L1PendingHitBytes = Traffic[TrafficL1PendingHit];
   P.L2HitBytes = Traffic[TrafficL2Hit];
   double Stage = std::max(Traffic[TrafficL1Tag], Traffic[TrafficL1Data]);
   if (Stage > Traffic[TrafficSector] && T.L1.BytesPerClkPerSM > 0) {

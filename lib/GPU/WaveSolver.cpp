@@ -133,7 +133,13 @@ WaveSolver::meanGlobalLatency(const Latencies &L,
   double L1 = std::clamp(Tr[TrafficL1Hit] / Global, 0.0, 1.0);
   double L2 = std::clamp(Tr[TrafficL2Hit] / Global, 0.0, 1.0 - L1);
   double Dram = 1.0 - L1 - L2;
-  return (1.0 - Uncoal) * (L1 * L.L1 + L2 * L.L2 + Dram * L.DRAM) +
+  // Hits on lines the same iteration's requests are still fetching wait
+  // for that fill: the misses' latency (theirs at L2 and DRAM).
+  double Pending = std::clamp(Tr[TrafficL1PendingHit] / Global, 0.0, L1);
+  double Fill =
+      L2 + Dram > 0 ? (L2 * L.L2 + Dram * L.DRAM) / (L2 + Dram) : L.L1;
+  return (1.0 - Uncoal) * ((L1 - Pending) * L.L1 + Pending * Fill + L2 * L.L2 +
+                           Dram * L.DRAM) +
          (Uncoal - UncoalHit) * L.Uncoalesced + UncoalHit * L.L1;
 }
 

@@ -47,7 +47,7 @@ void collectSymbols(const KernelInputs &In, std::set<std::string> &Symbols) {
         &In.UncoalescedBytes, &In.L1HitBytes, &In.L2HitBytes, &In.SectorBytes,
         &In.SectorBytesMissingL1, &In.SectorBytesMissingL2, &In.SharedBytes,
         &In.HotAtomics, &In.UncoalescedL1HitBytes, &In.L1TagBytes,
-        &In.L1DataBytes})
+        &In.L1DataBytes, &In.L1PendingHitBytes})
     E->collectSymbols(Symbols);
   for (const KernelInputs &Fragment : In.Fragments)
     collectSymbols(Fragment, Symbols);
@@ -250,8 +250,9 @@ KernelInputs KernelInputBuilder::build(
   struct PerReach {
     Rational Shared, Global, Uncoalesced, L1Hit, L2Hit, Sectors,
         SectorsMissingL1, SectorsMissingL2, HotAtomics, UncoalescedL1Hit, L1Tag,
-        L1Data;
+        L1Data, L1PendingHit;
     PerReach &operator+=(const PerReach &O) {
+      L1PendingHit += O.L1PendingHit;
       L1Tag += O.L1Tag;
       L1Data += O.L1Data;
       HotAtomics += O.HotAtomics;
@@ -339,8 +340,10 @@ KernelInputs KernelInputBuilder::build(
       if (Hits && A.IsLoad && !A.IsAtomic) {
         H.L1 = Hits->L1;
         H.L2 = Hits->L2;
-        // Shares of bytes: nothing says which requests hit whole.
+        // Shares of bytes: nothing says which requests hit whole, or wait
+        // for a fill.
         H.WholeRequestL1 = 0;
+        H.L1Pending = 0;
         if (!NotedHits)
           Assumptions.push_back("cache hit fractions of the loads from "
                                 "-ktime-hits: L1 " +
@@ -352,6 +355,7 @@ KernelInputs KernelInputBuilder::build(
       R.Global += Bytes;
       R.Uncoalesced += A.UncoalescedBytesPerThread;
       R.L1Hit += Bytes * Rational::fromDouble(H.L1);
+      R.L1PendingHit += Bytes * Rational::fromDouble(H.L1Pending);
       R.UncoalescedL1Hit +=
           A.UncoalescedBytesPerThread * Rational::fromDouble(H.WholeRequestL1);
       R.L2Hit += Bytes * Rational::fromDouble(H.L2);
@@ -422,7 +426,7 @@ KernelInputs KernelInputBuilder::build(
         Into.L2HitBytes = Into.SectorBytes = Into.SectorBytesMissingL1 =
             Into.SectorBytesMissingL2 = Into.SharedBytes = Into.HotAtomics =
                 Into.UncoalescedL1HitBytes = Into.L1TagBytes =
-                    Into.L1DataBytes = Zero;
+                    Into.L1DataBytes = Into.L1PendingHitBytes = Zero;
     for (const auto &[Reach, R] : Sums) {
       Add(Into.SharedBytes, Reach, R.Shared);
       Add(Into.GlobalBytes, Reach, R.Global);
@@ -436,6 +440,7 @@ KernelInputs KernelInputBuilder::build(
       Add(Into.UncoalescedL1HitBytes, Reach, R.UncoalescedL1Hit);
       Add(Into.L1TagBytes, Reach, R.L1Tag);
       Add(Into.L1DataBytes, Reach, R.L1Data);
+      Add(Into.L1PendingHitBytes, Reach, R.L1PendingHit);
     }
   };
   AddTraffic(In, ByReach);

@@ -342,6 +342,44 @@ static bool sectorsReadLater(const AccessInfo &A, const CacheContext &C,
   return Run >= std::min(*Lane, static_cast<double>(memory::SectorBytes)) - 0.5;
 }
 
+/// The part of \p L1 (hits, a share of the requested bytes) that finds its
+/// line still being fetched by an earlier tap of the same iteration: one
+/// iteration's requests reuse r_i = 1 - unique / asked of their bytes
+/// (ReuseInfo::IterationUniqueBytesPerBlock); of its distinct bytes, the
+/// share m = (1 - L1) / (1 - r_i) is fetched from beyond the L1 (the
+/// misses, 1 - L1 of all requests, are that share of the iterations'
+/// distinct bytes), and the repeats of those wait for the fill:
+/// min(L1, r_i m). Where an iteration moves the addresses by a step s under
+/// a sector, a new sector comes only every 32 / s iterations and the
+/// others' bytes were fetched before: m is at most s / 32. A stencil's
+/// taps outside any loop miss together (m = 1: every hit waits); a loop
+/// that re-reads data resident from earlier iterations (L1 near 1) has few
+/// waiting. Only groups whose taps a warp issues together have the
+/// iteration's figures (lib/Memory/Reuse.cpp).
+static double pendingHits(const ReuseInfo &R, const CacheContext &C, double L1,
+                          bool &OverThreads) {
+  if (L1 <= 0 || !R.IterationRequestedBytesPerBlock ||
+      !R.IterationUniqueBytesPerBlock)
+    return 0;
+  std::optional<double> Asked =
+      evaluateAtLaunch(R.IterationRequestedBytesPerBlock, C, OverThreads);
+  if (auto Live = C.GroupLiveShare.find(R.Group);
+      Asked && Live != C.GroupLiveShare.end())
+    *Asked *= Live->second;
+  std::optional<double> Unique =
+      bytesAtLaunch(R.IterationUniqueBytesPerBlock, C, OverThreads);
+  if (!Asked || !Unique || *Asked <= 0 || *Unique <= 0)
+    return 0;
+  double Reuse = std::clamp(1 - *Unique / *Asked, 0.0, 1.0);
+  if (Reuse <= 0)
+    return 0;
+  double Fetched = (1 - L1) / (1 - Reuse);
+  if (R.IterationStepBytes && *R.IterationStepBytes < memory::SectorBytes)
+    Fetched = std::min(Fetched, static_cast<double>(*R.IterationStepBytes) /
+                                    static_cast<double>(memory::SectorBytes));
+  return std::min(L1, Reuse * Fetched);
+}
+
 HitFractions estimateHits(const AccessInfo &A, const GpuTarget &T,
                           const CacheContext &C) {
   HitFractions H;
@@ -446,14 +484,24 @@ HitFractions estimateHits(const AccessInfo &A, const GpuTarget &T,
       if (sectorsReadLater(A, C, OverThreads))
         H.SectorsKept = true;
     }
+    // A walk's misses are every warp's request for a new sector, those of
+    // warps reading one line together included: none of its hits waits.
+    bool WalkHits = false;
     if (std::optional<double> Walk = rowWalkHits(A, T, C, Blocks, OS);
         Walk && *Walk > H.L1) {
       H.L1 = H.WholeRequestL1 = *Walk;
       H.SectorsKept = false;
+      WalkHits = true;
     }
     if (H.SectorsKept)
       OS << "the lanes read the rest of their sectors from L1 in later "
             "iterations; ";
+    if (!WalkHits)
+      H.L1Pending = pendingHits(R, C, H.L1, OverThreads);
+    if (H.L1Pending > 0)
+      OS << percent(H.L1Pending) << " of the requests find their line still "
+         << "being fetched by an earlier tap of the same iteration and wait "
+         << "for it; ";
   } else {
     OS << (A.IsAtomic ? "atomics run in L2" : "stores write through L1")
        << "; ";

@@ -183,6 +183,52 @@ std::optional<int64_t> walkStride(const AccessGroup &Group,
   return Magnitude;
 }
 
+/// Sets \p R's bytes of one iteration
+/// (ReuseInfo::IterationRequestedBytesPerBlock and
+/// IterationUniqueBytesPerBlock) where \p Group has several members, all in
+/// one basic block, in the same innermost loop or in none: taps taken as
+/// issued together (ptxas schedules a block's independent loads first; a
+/// use or a store between them is not looked for). The footprint of \p Rest
+/// over the block's threads with every loop at one iteration, against what
+/// the members ask for once each; the block's other warps' taps of the
+/// same lines count with them. Members in blocks of their own (each tap
+/// behind its bounds check) are issued one after another, the warp waiting
+/// for the sum that uses one before it issues the next, which then finds
+/// the line filled; a one-member group's lines are shared only between
+/// warps, whose distance in time nothing here gives: neither is counted.
+void iterationFootprint(const AccessGroup &Group, ArrayRef<AccessInfo> Accesses,
+                        const Expr &Rest, ArrayRef<int64_t> Shifts,
+                        unsigned Bytes, ArrayRef<BoxVar> Box,
+                        const Expr &Threads, const ReuseInputs &In,
+                        ReuseInfo &R) {
+  if (Group.Members.size() < 2)
+    return;
+  const BasicBlock *BB = Accesses[Group.Members.front()].Inst->getParent();
+  if (llvm::any_of(Group.Members, [&](unsigned Idx) {
+        return Accesses[Idx].Inst->getParent() != BB;
+      }))
+    return;
+  const Loop *L = In.LI.getLoopFor(BB);
+  // Box holds tid.x, tid.y, tid.z first, then the loops' numbers.
+  std::vector<BoxVar> One(Box.begin(), Box.end());
+  for (size_t K = 3; K < One.size(); ++K)
+    One[K].Range = Expr::constant(1);
+  // An upper bound on the footprint only lowers the reuse that waits.
+  bool Exact = false;
+  std::optional<Expr> Unique = footprintBytes(Rest, Shifts, Bytes, One, Exact);
+  if (!Unique)
+    return;
+  Expr Asked;
+  for (unsigned Idx : Group.Members)
+    Asked += Expr::constant(Accesses[Idx].BytesPerThread) * Threads;
+  R.IterationRequestedBytesPerBlock = Asked;
+  R.IterationUniqueBytesPerBlock = *Unique;
+  if (L)
+    if (std::optional<Rational> Step =
+            linearCoefficient(Rest, In.Builder.iterSymbol(L)))
+      R.IterationStepBytes = Step->abs().getInt64();
+}
+
 } // namespace
 
 std::optional<Rational> linearCoefficient(const Expr &E,
@@ -416,6 +462,9 @@ std::vector<AccessGroup> buildGroups(MutableArrayRef<AccessInfo> Accesses,
       DataKeys[G] = dataKey(K.Base, K.Space, Rest, Box, Shifts[G]);
     R.UniqueBytesPerBlock = Unique ? *Unique : Requested;
     R.GridFootprintBytes = Grid ? *Grid : Requested * Blocks;
+    if (Unique && (K.Space == MemSpace::Global || K.Space == MemSpace::Generic))
+      iterationFootprint(Group, Accesses, Rest, Shifts[G], Bytes, Box, Threads,
+                         In, R);
     R.FootprintExact = Unique && Grid && ExactBlock && ExactGrid;
 
     for (unsigned Idx : Group.Members) {

@@ -169,6 +169,7 @@ json::Object launchObject(const KernelReport &R, const LaunchResult &L) {
       {"memory", json::Object{{"global_bytes", P.GlobalBytes},
                               {"uncoalesced_bytes", P.UncoalescedBytes},
                               {"l1_hit_bytes", P.L1HitBytes},
+                              {"l1_pending_hit_bytes", P.L1PendingHitBytes},
                               {"l2_hit_bytes", P.L2HitBytes},
                               {"l2_bytes", P.L2Bytes},
                               {"dram_bytes", P.DramBytes},

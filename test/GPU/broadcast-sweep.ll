@@ -27,7 +27,9 @@
 ;   sectors x 32 B = 4096: 12287.5 (12288 at 255/256).
 ; - lat.global: a thread's 8196 B, 8192 x 255/256 = 8160 from L1 and 8192 /
 ;   256 + 4 = 36 from the warm L2: (8160 x 30 + 36 x 200) / 8196 = 252000 /
-;   8196 = 30.747.
+;   8196 = 30.747. Every hit at the L1's latency: the group has one member,
+;   and the other warps reading x[k] while its sector is in flight are not
+;   counted as waiting for it (docs/kernel-time.md, "Mean access latency").
 ;
 ; n = 51200 (200 KB, just more than the 188416 B the carve-out leaves, and
 ; than the whole 196608 B): reuse 255/256 x 188416 / 204800 = 0.91640625

@@ -81,6 +81,44 @@ TEST(CacheHits, L1TooSmall) {
   EXPECT_DOUBLE_EQ(H.L2, 1 - H.L1);
 }
 
+TEST(CacheHits, PendingHitsWaitForTheFill) {
+  GpuTarget T = a100();
+  // Without the figures of one iteration nothing is said to wait.
+  HitFractions None = estimateHits(stencilLoad(), T, launch(8, 100000));
+  EXPECT_EQ(None.L1Pending, 0.0);
+  // The stencil outside any loop: one iteration asks for 3072 and touches
+  // 1032 bytes, r_i = 0.6640625 = L1; the share of its distinct lines from
+  // beyond the L1, m = (1 - L1) / (1 - r_i) = 1: every hit waits.
+  AccessInfo A = stencilLoad();
+  A.Reuse.IterationRequestedBytesPerBlock = Expr::constant(3072);
+  A.Reuse.IterationUniqueBytesPerBlock = Expr::constant(1032);
+  HitFractions H = estimateHits(A, T, launch(8, 100000));
+  EXPECT_DOUBLE_EQ(H.L1Pending, 0.6640625);
+  EXPECT_NE(H.Why.find("still being fetched"), std::string::npos) << H.Why;
+  // The same taps read in 4 iterations of a loop: L1 = 1 - 1032 / 12288 =
+  // 0.916015625; m = 0.083984375 / 0.3359375 = 0.25 (the first
+  // iteration's lines): 0.6640625 x 0.25 wait.
+  A.Reuse.RequestedBytesPerBlock = Expr::constant(12288);
+  H = estimateHits(A, T, launch(8, 100000));
+  EXPECT_DOUBLE_EQ(H.L1, 0.916015625);
+  EXPECT_DOUBLE_EQ(H.L1Pending, 0.166015625);
+  // If each iteration moved the taps by 4 bytes, a new sector would come
+  // every 8 iterations: m = min(0.25, 4 / 32) = 0.125.
+  A.Reuse.IterationStepBytes = 4;
+  H = estimateHits(A, T, launch(8, 100000));
+  EXPECT_DOUBLE_EQ(H.L1Pending, 0.6640625 * 0.125);
+  A.Reuse.IterationStepBytes.reset();
+  // The stencil on an L1 too small for its blocks (L1TooSmall): L1 =
+  // 0.6640625 x 50000 / 103200; r_i x (1 - L1) / (1 - r_i) exceeds it, so
+  // every hit that is left waits.
+  A.Reuse.RequestedBytesPerBlock = Expr::constant(3072);
+  CacheContext Small = launch(100, 50000);
+  Small.Launch["nctaid.x"] = Rational(10800);
+  H = estimateHits(A, T, Small);
+  EXPECT_DOUBLE_EQ(H.L1Pending, H.L1);
+  EXPECT_DOUBLE_EQ(H.L1, 0.6640625 * 50000.0 / 103200.0);
+}
+
 TEST(CacheHits, FewBlocksKeepTheL1) {
   GpuTarget T = a100();
   // The a100-pcie-40gb target has 108 SMs (sm.count). The occupancy allows
