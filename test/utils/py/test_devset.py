@@ -178,6 +178,11 @@ class GpuStream(unittest.TestCase):
         self.assertEqual(triad['time_kind'], 'host')
         # 164 kB per SM / 2 - 1 kB reserved - 32 kB static = 50176 B.
         self.assertEqual(triad.number('shmem'), 50176)
+        # read's store never runs (B holds 0.23): its side is bound to 0;
+        # the other kernels bind only their arguments.
+        read = [r for r in rows if r['variant'] == 'read'][0]
+        self.assertEqual(dict(devtable.pairs(read['args']))['taken.L56'], '0')
+        self.assertNotIn('taken.L56', dict(devtable.pairs(triad['args'])))
         # The target file cites gpu-stream/a100_40.txt: circular.
         self.assertTrue(all(r.flag('circular') for r in rows))
         os.remove(os.path.join(self.tdir, 'a100-pcie-40gb.yaml'))
