@@ -342,6 +342,19 @@ static bool sectorsReadLater(const AccessInfo &A, const CacheContext &C,
   return Run >= std::min(*Lane, static_cast<double>(memory::SectorBytes)) - 0.5;
 }
 
+/// \p Bytes, a group's requests per block, under the launch: only the
+/// members that run request bytes (CacheContext::GroupLiveShare).
+static std::optional<double> requestsAtLaunch(const std::optional<Expr> &Bytes,
+                                              const ReuseInfo &R,
+                                              const CacheContext &C,
+                                              bool &OverThreads) {
+  std::optional<double> V = evaluateAtLaunch(Bytes, C, OverThreads);
+  if (auto Live = C.GroupLiveShare.find(R.Group);
+      V && Live != C.GroupLiveShare.end())
+    *V *= Live->second;
+  return V;
+}
+
 /// The part of \p L1 (hits, a share of the requested bytes) that finds its
 /// line still being fetched by an earlier tap of the same iteration: one
 /// iteration's requests reuse r_i = 1 - unique / asked of their bytes
@@ -362,10 +375,7 @@ static double pendingHits(const ReuseInfo &R, const CacheContext &C, double L1,
       !R.IterationUniqueBytesPerBlock)
     return 0;
   std::optional<double> Asked =
-      evaluateAtLaunch(R.IterationRequestedBytesPerBlock, C, OverThreads);
-  if (auto Live = C.GroupLiveShare.find(R.Group);
-      Asked && Live != C.GroupLiveShare.end())
-    *Asked *= Live->second;
+      requestsAtLaunch(R.IterationRequestedBytesPerBlock, R, C, OverThreads);
   std::optional<double> Unique =
       bytesAtLaunch(R.IterationUniqueBytesPerBlock, C, OverThreads);
   if (!Asked || !Unique || *Asked <= 0 || *Unique <= 0)
@@ -391,14 +401,10 @@ HitFractions estimateHits(const AccessInfo &A, const GpuTarget &T,
   bool OverThreads = false;
   // The requests that share the group's compulsory misses: its own, or
   // those of every group reading the same bytes.
-  std::optional<double> Req = evaluateAtLaunch(
+  std::optional<double> Req = requestsAtLaunch(
       R.DataRequestedBytesPerBlock ? R.DataRequestedBytesPerBlock
                                    : R.RequestedBytesPerBlock,
-      C, OverThreads);
-  // Only the members that run request bytes.
-  if (auto Live = C.GroupLiveShare.find(R.Group);
-      Req && Live != C.GroupLiveShare.end())
-    *Req *= Live->second;
+      R, C, OverThreads);
   std::optional<double> Uniq =
       bytesAtLaunch(R.UniqueBytesPerBlock, C, OverThreads);
   std::optional<double> Grid =
@@ -484,19 +490,18 @@ HitFractions estimateHits(const AccessInfo &A, const GpuTarget &T,
       if (sectorsReadLater(A, C, OverThreads))
         H.SectorsKept = true;
     }
-    // A walk's misses are every warp's request for a new sector, those of
-    // warps reading one line together included: none of its hits waits.
-    bool WalkHits = false;
     if (std::optional<double> Walk = rowWalkHits(A, T, C, Blocks, OS);
         Walk && *Walk > H.L1) {
       H.L1 = H.WholeRequestL1 = *Walk;
       H.SectorsKept = false;
-      WalkHits = true;
     }
     if (H.SectorsKept)
       OS << "the lanes read the rest of their sectors from L1 in later "
             "iterations; ";
-    if (!WalkHits)
+    // A walk's hits (WholeRequestL1 set) wait for no fill: its misses are
+    // every warp's request for a new sector, warps reading one line
+    // together included.
+    if (H.WholeRequestL1 <= 0)
       H.L1Pending = pendingHits(R, C, H.L1, OverThreads);
     if (H.L1Pending > 0)
       OS << percent(H.L1Pending) << " of the requests find their line still "

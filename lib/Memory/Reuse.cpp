@@ -141,6 +141,20 @@ rowBoundedBox(const Expr &Offset, std::vector<BoxVar> GridBox,
   return GridBox;
 }
 
+/// The basic block that holds every member of \p Group, null when they are
+/// in several (or there are none).
+const BasicBlock *membersBlock(const AccessGroup &Group,
+                               ArrayRef<AccessInfo> Accesses) {
+  if (Group.Members.empty())
+    return nullptr;
+  const BasicBlock *BB = Accesses[Group.Members.front()].Inst->getParent();
+  if (llvm::any_of(Group.Members, [&](unsigned Idx) {
+        return Accesses[Idx].Inst->getParent() != BB;
+      }))
+    return nullptr;
+  return BB;
+}
+
 /// The magnitude of the constant step by which every iteration of the
 /// innermost loop around \p Group's members moves their addresses
 /// (ReuseInfo::WalkStrideBytes), where the members are all in one basic
@@ -154,12 +168,8 @@ std::optional<int64_t> walkStride(const AccessGroup &Group,
                                   const Expr &Rest, ArrayRef<int64_t> Shifts,
                                   unsigned Bytes, bool Affine,
                                   const ReuseInputs &In, const Loop *&Walk) {
-  if (!Affine || Group.Members.empty())
-    return std::nullopt;
-  const BasicBlock *BB = Accesses[Group.Members.front()].Inst->getParent();
-  if (llvm::any_of(Group.Members, [&](unsigned Idx) {
-        return Accesses[Idx].Inst->getParent() != BB;
-      }))
+  const BasicBlock *BB = Affine ? membersBlock(Group, Accesses) : nullptr;
+  if (!BB)
     return std::nullopt;
   const Loop *L = In.LI.getLoopFor(BB);
   if (!L)
@@ -201,12 +211,8 @@ void iterationFootprint(const AccessGroup &Group, ArrayRef<AccessInfo> Accesses,
                         unsigned Bytes, ArrayRef<BoxVar> Box,
                         const Expr &Threads, const ReuseInputs &In,
                         ReuseInfo &R) {
-  if (Group.Members.size() < 2)
-    return;
-  const BasicBlock *BB = Accesses[Group.Members.front()].Inst->getParent();
-  if (llvm::any_of(Group.Members, [&](unsigned Idx) {
-        return Accesses[Idx].Inst->getParent() != BB;
-      }))
+  const BasicBlock *BB = membersBlock(Group, Accesses);
+  if (Group.Members.size() < 2 || !BB)
     return;
   const Loop *L = In.LI.getLoopFor(BB);
   // Box holds tid.x, tid.y, tid.z first, then the loops' numbers.
